@@ -1,0 +1,52 @@
+# The runbook. `make run` and `make test` set everything up on a fresh machine.
+SHELL := /bin/bash
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+
+# The first Python >= 3.12 found: versioned names, then pyenv's installs, then python3.
+PYTHON ?= $(shell for p in python3.13 python3.12 python3.14 \
+	$$(ls -d $$HOME/.pyenv/versions/3.1[2-9]*/bin/python3 2>/dev/null) python3; do \
+	command -v $$p >/dev/null 2>&1 && \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 && \
+	{ command -v $$p; break; }; done)
+
+.PHONY: install run test bench lint format check-deploy clean
+
+$(BIN)/python:
+	@if [ -z "$(PYTHON)" ]; then \
+		echo "error: Python 3.12 or newer is needed (Django 6). Install it, or run 'make PYTHON=/path/to/python3.12 ...'." >&2; \
+		exit 1; fi
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(BIN)/python manage.py migrate --no-input
+	DJANGO_DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+test: install
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: install
+	$(BIN)/python manage.py bench_ledger
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+check-deploy: install
+	DJANGO_SECRET_KEY=$$(head -c 48 /dev/urandom | base64) DJANGO_ALLOWED_HOSTS=bourre.example.com \
+		$(BIN)/python manage.py check --deploy --fail-level WARNING
+
+clean:
+	rm -rf $(VENV) .pytest_cache artifacts staticfiles .test-db*

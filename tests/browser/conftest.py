@@ -1,0 +1,69 @@
+"""Real-browser tests: Playwright driving Debian's Chromium at a phone's size."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls the
+# tests make from there are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def _chromium_path() -> str | None:
+    return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    executable = _chromium_path()
+    if executable is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI=true but Chromium is missing: install Debian's 'chromium'.")
+        pytest.skip("Chromium is not installed (apt-get install chromium); browser tests skipped.")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh browser context the size of a phone; closed after the test."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(phone):
+    page = phone.new_page()
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def screenshot():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
