@@ -1,7 +1,32 @@
 import pytest
+from django.db import connection
+
+from ledger import db_triggers
 
 
 @pytest.fixture(autouse=True)
 def _no_login_throttling_by_default(settings):
     # Throttling has its own tests; elsewhere a locked-out test user would only confuse.
     settings.AXES_ENABLED = False
+
+
+@pytest.fixture(autouse=True)
+def _append_only_ledger(request):
+    """Keep the append-only triggers in place for every test that touches the database.
+
+    Transactional tests end with a flush, which on SQLite is a DELETE that the
+    triggers rightly refuse; they are lifted just for the flush and put back
+    before the next test.
+    """
+    marker = request.node.get_closest_marker("django_db")
+    uses_db = marker is not None or {"db", "transactional_db", "live_server"} & set(
+        request.fixturenames
+    )
+    if not uses_db:
+        yield
+        return
+    request.getfixturevalue("_django_db_helper")
+    db_triggers.install(connection)
+    yield
+    if connection.vendor == "sqlite":
+        db_triggers.uninstall(connection)

@@ -1,0 +1,42 @@
+"""What the services refuse, and why. Messages are constants so tests and views share them."""
+
+from collections.abc import Iterable
+
+
+class ServiceError(Exception):
+    """The request was refused and nothing was written. ``errors`` lists every reason."""
+
+    def __init__(self, errors: Iterable[str] | str) -> None:
+        self.errors = [errors] if isinstance(errors, str) else list(errors)
+        super().__init__("; ".join(self.errors))
+
+
+class InvalidInput(ServiceError):
+    """The host's input breaks the rules, or the night cannot take it."""
+
+
+class Conflict(ServiceError):
+    """Another device or an earlier submission got there first: reload and retry."""
+
+
+NIGHT_CLOSED = "This night is closed: nothing more can be recorded or changed."
+HAND_ALREADY_RECORDED = "Hand {number} was already recorded."
+HAND_NOT_NEXT = "The next hand is hand {expected}, not hand {number}."
+IDEMPOTENCY_KEY_REUSED = (
+    "This submission was already used to record hand {number} differently; reload and retry."
+)
+NOTHING_TO_UNDO = "There is no hand to undo."
+HAND_NOT_FOUND = "There is no hand {number} in this night."
+REASON_REQUIRED = "Say why hand {number} is being corrected."
+CORRECTION_CHANGES_NOTHING = "The corrected hand {number} is the same as the recorded one."
+PLAYER_NOT_AT_TABLE = "Player #{player} does not play at this table."
+PLAYER_NOT_ON_ROSTER = "Player {player} is not on tonight's roster."
+PLAYER_RETIRED = "{player} is retired; bring them back before they play."
+ROSTER_TOO_SMALL = "A night needs at least two players."
+ROSTER_DUPLICATE = "{player} is on the roster twice."
+FIRST_DEALER_NOT_PLAYING = "The first dealer {player} is not playing tonight."
+PLAYER_ALREADY_SEATED = "{player} is already on tonight's roster."
+SEAT_POSITION_INVALID = "Seat {position} does not exist: choose 1 to {last}."
+PLAYER_NOT_SEATED_TONIGHT = "{player} is not on tonight's roster."
+LEFTOVER_POLICY_INVALID = "Choose refund or split for the pot left in the middle."
+SETTLEMENT_POT_NOT_EMPTY = "Chips are still in the pot: close the night to settle up."

@@ -1,0 +1,135 @@
+"""Reads of the ledger: balances, the pot, the hand log, the next hand, the settle-up."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Sum
+
+from ledger import bridge, rules
+from ledger import errors as err
+from ledger.errors import InvalidInput
+from ledger.models import Entry
+from tables.models import Hand, Night, Player, Seat
+
+
+def night_balances(night: Night) -> dict[int, int]:
+    """Player id -> net chips tonight, for every player on the roster."""
+    balances = dict.fromkeys(
+        Seat.objects.filter(night=night).order_by("position").values_list("player_id", flat=True),
+        0,
+    )
+    rows = (
+        Entry.objects.filter(night=night, player__isnull=False)
+        .values_list("player_id")
+        .annotate(total=Sum("amount"))
+    )
+    for player_id, total in rows:
+        balances[player_id] = total
+    return balances
+
+
+def night_pot(night: Night) -> int:
+    return Entry.objects.filter(night=night, player__isnull=True).aggregate(
+        total=Sum("amount", default=0)
+    )["total"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: Player
+    seat: Seat
+    chips: int
+    money: Decimal
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: list[Standing]
+    pot: int
+
+
+def night_standings(night: Night) -> Standings:
+    """Every roster player's balance in seat order, and the pot: two queries."""
+    house = bridge.house_rules(night)
+    balances = night_balances(night)
+    seats = Seat.objects.filter(night=night).select_related("player").order_by("position")
+    rows = [
+        Standing(
+            seat.player,
+            seat,
+            balances[seat.player_id],
+            rules.to_money(balances[seat.player_id], house),
+        )
+        for seat in seats
+    ]
+    return Standings(rows=rows, pot=night_pot(night))
+
+
+def live_hands(night: Night):
+    return Hand.objects.filter(night=night, live=True).order_by("number")
+
+
+@dataclass(frozen=True)
+class NextHand:
+    number: int
+    dealer_id: int | None
+    ante: int
+    exempt: list[int]
+    carry_streak: int
+    pot: int
+    seated: list[int]  # active seats, in seat order
+
+
+def next_hand(night: Night) -> NextHand:
+    """What the host's hand screen offers next: number, default dealer, this hand's ante."""
+    house = bridge.house_rules(night)
+    to_name = bridge.roster_names(night)
+    to_id = {name: player_id for player_id, name in to_name.items()}
+    seats = list(Seat.objects.filter(night=night).order_by("position"))
+    roster = [seat.player_id for seat in seats]
+    active = [seat.player_id for seat in seats if seat.active]
+    last = live_hands(night).only("number", "state_after").last()
+    number = last.number + 1 if last else 1
+    state = bridge.state_before(night, number, to_name, roster)
+    if last is None:
+        dealer = night.first_dealer_id if night.first_dealer_id in active else None
+    else:
+        dealer_name = state.next_dealer([to_name[p] for p in active])
+        dealer = to_id[dealer_name] if dealer_name else None
+    ante = house.ante * 2**state.carry_streak if house.escalating_ante else house.ante
+    return NextHand(
+        number=number,
+        dealer_id=dealer if dealer is not None else (active[0] if active else None),
+        ante=ante,
+        exempt=[to_id[name] for name in state.exempt] if house.ante_exemptions else [],
+        carry_streak=state.carry_streak,
+        pot=state.pot,
+        seated=active,
+    )
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: Player
+    payee: Player
+    chips: int
+    money: Decimal
+
+
+def night_settlement(night: Night) -> list[Payment]:
+    """Who pays whom, in the fewest transfers. Only when the pot is empty."""
+    if night_pot(night) != 0:
+        raise InvalidInput(err.SETTLEMENT_POT_NOT_EMPTY)
+    house = bridge.house_rules(night)
+    balances = night_balances(night)
+    players = Player.objects.in_bulk(list(balances))
+    transfers = rules.settle_up({str(p): chips for p, chips in balances.items()})
+    return [
+        Payment(
+            players[int(t.payer)],
+            players[int(t.payee)],
+            t.chips,
+            rules.to_money(t.chips, house),
+        )
+        for t in transfers
+    ]

@@ -1,0 +1,459 @@
+"""Every write to a night goes through here: start, record, correct, undo, close.
+
+Each service runs in one transaction holding the night's row lock, so two
+phones recording into one night take turns, and an error anywhere leaves no
+trace. Entries are only ever added.
+"""
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from ledger import bridge, rules
+from ledger import errors as err
+from ledger.errors import Conflict, InvalidInput
+from ledger.models import GENESIS_HASH, Entry
+from tables.models import Hand, Night, Player, Seat, Table
+
+
+@dataclass(frozen=True)
+class HandData:
+    """A hand as the host entered it, with player ids."""
+
+    dealer: int
+    seated: Sequence[int]
+    stayed: Mapping[int, int | None]
+    reneged: Sequence[int] = ()
+    misdeal: bool = False
+
+    def as_json(self) -> dict:
+        return {
+            "dealer": self.dealer,
+            "seated": list(self.seated),
+            "stayed": {str(p): tricks for p, tricks in self.stayed.items()},
+            "reneged": list(self.reneged),
+            "misdeal": self.misdeal,
+        }
+
+
+def _locked(night: Night) -> Night:
+    """The night's row, locked for the rest of the transaction (a no-op lock on SQLite,
+    where BEGIN IMMEDIATE already serialises writers)."""
+    return Night.objects.select_for_update().get(pk=night.pk)
+
+
+def _refuse_if_closed(night: Night) -> None:
+    if night.closed_at is not None:
+        raise InvalidInput(err.NIGHT_CLOSED)
+
+
+def _roster_ids(night: Night) -> list[int]:
+    return list(
+        Seat.objects.filter(night=night).order_by("position").values_list("player_id", flat=True)
+    )
+
+
+def _live_hands(night: Night, from_number: int = 1):
+    return Hand.objects.filter(night=night, live=True, number__gte=from_number).order_by("number")
+
+
+def _last_live_hand(night: Night) -> Hand | None:
+    return Hand.objects.filter(night=night, live=True).order_by("-number").first()
+
+
+def _next_revision(night: Night, number: int) -> int:
+    last = (
+        Hand.objects.filter(night=night, number=number)
+        .order_by("-revision")
+        .values_list("revision", flat=True)
+        .first()
+    )
+    return (last or 0) + 1
+
+
+def _post(night: Night, movements: Iterable[tuple], *, by, now) -> list[Entry]:
+    """Append entries to the night's hash chain. ``movements`` are tuples of
+    (hand, player_id or None for the pot, amount, kind, reversed entry or None)."""
+    last = Entry.objects.filter(night=night).order_by("-seq").values_list("seq", "hash").first()
+    seq, prev_hash = last if last else (0, GENESIS_HASH)
+    entries = []
+    for hand, player_id, amount, kind, reverses in movements:
+        seq += 1
+        entry = Entry(
+            night=night,
+            seq=seq,
+            hand=hand,
+            hand_number=hand.number if hand else None,
+            player_id=player_id,
+            amount=amount,
+            kind=kind,
+            reverses=reverses,
+            created_at=now,
+            created_by=by,
+            prev_hash=prev_hash,
+        )
+        entry.hash = entry.compute_hash()
+        prev_hash = entry.hash
+        entries.append(entry)
+    return Entry.objects.bulk_create(entries)
+
+
+def _double_entries(hand: Hand | None, movements, to_id: Mapping[str, int]):
+    """Each movement twice: the player's side and the pot's opposite side."""
+    for movement in movements:
+        if movement.amount == 0:
+            continue
+        player_id = to_id[movement.player]
+        yield (hand, player_id, movement.amount, movement.kind, None)
+        yield (hand, None, -movement.amount, movement.kind, None)
+
+
+def _reversals(hands: Iterable[Hand]):
+    for entry in Entry.objects.filter(hand__in=list(hands)).order_by("seq"):
+        yield (entry.hand, entry.player_id, -entry.amount, entry.kind, entry)
+
+
+def _settle(night: Night, data: HandData, roster: list[int], state, to_name):
+    house = bridge.house_rules(night)
+    engine_input = bridge.hand_input(data.as_json(), to_name)
+    state = bridge.seat_roster(state, [to_name[i] for i in roster])
+    try:
+        return rules.settle_hand(house, state, engine_input)
+    except rules.RulesError as error:
+        raise InvalidInput(error.errors) from None
+
+
+def _name_to_id(to_name: Mapping[int, str]) -> dict[str, int]:
+    return {name: player_id for player_id, name in to_name.items()}
+
+
+def _validate_ids(data: HandData, to_name: Mapping[int, str]) -> None:
+    unknown = {
+        p
+        for p in [data.dealer, *data.seated, *data.stayed, *data.reneged]
+        if not isinstance(p, int) or p not in to_name
+    }
+    if unknown:
+        raise InvalidInput(
+            [err.PLAYER_NOT_ON_ROSTER.format(player=f"#{p}") for p in sorted(map(str, unknown))]
+        )
+
+
+def _new_hand(
+    night,
+    number,
+    data: HandData,
+    roster,
+    result,
+    state_after,
+    to_id,
+    *,
+    kind,
+    by,
+    now,
+    reason="",
+    key="",
+):
+    return Hand.objects.create(
+        night=night,
+        number=number,
+        revision=_next_revision(night, number),
+        live=True,
+        kind=kind,
+        input=data.as_json(),
+        dealer_id=data.dealer,
+        roster=roster,
+        result=bridge.result_to_json(result, to_id),
+        state_after=bridge.state_to_json(state_after, to_id),
+        reason=reason,
+        idempotency_key=key,
+        created_by=by,
+        created_at=now,
+    )
+
+
+def night_start(*, table: Table, players: Sequence[Player], first_dealer: Player, by) -> Night:
+    """Open a night with ``players`` in seat order (clockwise) and its rules snapshot."""
+    problems = []
+    if len(players) < 2:
+        problems.append(err.ROSTER_TOO_SMALL)
+    seen = set()
+    for player in players:
+        if player.table_id != table.pk:
+            problems.append(err.PLAYER_NOT_AT_TABLE.format(player=player.pk))
+        elif player.retired_at is not None:
+            problems.append(err.PLAYER_RETIRED.format(player=player.name))
+        if player.pk in seen:
+            problems.append(err.ROSTER_DUPLICATE.format(player=player.name))
+        seen.add(player.pk)
+    if first_dealer.pk not in seen:
+        problems.append(err.FIRST_DEALER_NOT_PLAYING.format(player=first_dealer.name))
+    if problems:
+        raise InvalidInput(problems)
+    with transaction.atomic():
+        night = Night.objects.create(
+            table=table,
+            rules=table.rules,
+            first_dealer=first_dealer,
+            started_at=timezone.now(),
+            started_by=by,
+        )
+        Seat.objects.bulk_create(
+            Seat(night=night, player=player, position=index) for index, player in enumerate(players)
+        )
+    return night
+
+
+def hand_record(
+    *,
+    night: Night,
+    expected_number: int,
+    hand: HandData,
+    by,
+    idempotency_key: str = "",
+) -> Hand:
+    """Record the next hand. A retry with the same key returns the hand it recorded;
+    a device that lost the race to record this number gets a Conflict."""
+    with transaction.atomic():
+        night = _locked(night)
+        if idempotency_key:
+            earlier = Hand.objects.filter(night=night, idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                if earlier.number == expected_number and earlier.input == hand.as_json():
+                    return earlier
+                raise Conflict(err.IDEMPOTENCY_KEY_REUSED.format(number=earlier.number))
+        _refuse_if_closed(night)
+        last = _last_live_hand(night)
+        number = last.number + 1 if last else 1
+        if expected_number != number:
+            if expected_number < number:
+                raise Conflict(err.HAND_ALREADY_RECORDED.format(number=expected_number))
+            raise Conflict(err.HAND_NOT_NEXT.format(expected=number, number=expected_number))
+        to_name = bridge.roster_names(night)
+        _validate_ids(hand, to_name)
+        roster = _roster_ids(night)
+        state = bridge.state_before(night, number, to_name, roster)
+        result, state_after = _settle(night, hand, roster, state, to_name)
+        to_id = _name_to_id(to_name)
+        now = timezone.now()
+        recorded = _new_hand(
+            night,
+            number,
+            hand,
+            roster,
+            result,
+            state_after,
+            to_id,
+            kind=Hand.RECORD,
+            by=by,
+            now=now,
+            key=idempotency_key,
+        )
+        _post(night, _double_entries(recorded, result.movements, to_id), by=by, now=now)
+        return recorded
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Hands ``number``.. of a night settled again with one hand's input replaced."""
+
+    old_hands: list[Hand]
+    settled: list[tuple[Hand, HandData, rules.HandResult, rules.NightState]]
+    to_id: dict[str, int]
+
+    @property
+    def final_state(self) -> rules.NightState:
+        return self.settled[-1][3]
+
+
+def _replay(night: Night, number: int, data: HandData) -> Replay:
+    to_name = bridge.roster_names(night)
+    _validate_ids(data, to_name)
+    old_hands = list(_live_hands(night, number))
+    if not old_hands or old_hands[0].number != number:
+        raise InvalidInput(err.HAND_NOT_FOUND.format(number=number))
+    state = bridge.state_before(night, number, to_name, old_hands[0].roster)
+    settled = []
+    for old in old_hands:
+        hand_data = data if old.number == number else _stored(old)
+        result, state = _settle(night, hand_data, old.roster, state, to_name)
+        settled.append((old, hand_data, result, state))
+    return Replay(old_hands, settled, _name_to_id(to_name))
+
+
+def _stored(hand: Hand) -> HandData:
+    data = hand.input
+    return HandData(
+        dealer=data["dealer"],
+        seated=data["seated"],
+        stayed={int(p): tricks for p, tricks in data["stayed"].items()},
+        reneged=data.get("reneged", []),
+        misdeal=data.get("misdeal", False),
+    )
+
+
+@dataclass(frozen=True)
+class CorrectionPreview:
+    balance_changes: dict[int, int]  # player id -> change in tonight's balance
+    pot_before: int
+    pot_after: int
+
+
+def hand_correction_preview(*, night: Night, number: int, hand: HandData) -> CorrectionPreview:
+    """What correcting hand ``number`` would do, without writing anything."""
+    _refuse_if_closed(night)
+    replay = _replay(night, number, hand)
+    old_state = replay.old_hands[-1].state_after
+    new_state = bridge.state_to_json(replay.final_state, replay.to_id)
+    changes = {
+        int(player_id): new_state["balances"].get(player_id, 0) - old
+        for player_id, old in old_state["balances"].items()
+    }
+    return CorrectionPreview(
+        balance_changes={p: change for p, change in changes.items() if change},
+        pot_before=old_state["pot"],
+        pot_after=new_state["pot"],
+    )
+
+
+def hand_correct(*, night: Night, number: int, hand: HandData, reason: str, by) -> Hand:
+    """Replace hand ``number``'s input. Its entries and those of every later hand are
+    reversed and the replayed ones posted; nothing before it changes."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput(err.REASON_REQUIRED.format(number=number))
+    with transaction.atomic():
+        night = _locked(night)
+        _refuse_if_closed(night)
+        replay = _replay(night, number, hand)
+        if replay.old_hands[0].input == hand.as_json():
+            raise InvalidInput(err.CORRECTION_CHANGES_NOTHING.format(number=number))
+        now = timezone.now()
+        _post(night, _reversals(replay.old_hands), by=by, now=now)
+        Hand.objects.filter(pk__in=[h.pk for h in replay.old_hands]).update(live=False)
+        corrected = None
+        for old, hand_data, result, state in replay.settled:
+            is_target = old.number == number
+            new = _new_hand(
+                night,
+                old.number,
+                hand_data,
+                old.roster,
+                result,
+                state,
+                replay.to_id,
+                kind=Hand.CORRECT if is_target else Hand.REPLAY,
+                by=by,
+                now=now,
+                reason=reason if is_target else f"Replayed after hand {number} was corrected.",
+            )
+            _post(night, _double_entries(new, result.movements, replay.to_id), by=by, now=now)
+            corrected = corrected or new
+        return corrected
+
+
+def hand_undo_last(*, night: Night, by, reason: str = "") -> Hand:
+    """Take back the last hand: its entries are reversed and its number is free again."""
+    with transaction.atomic():
+        night = _locked(night)
+        _refuse_if_closed(night)
+        last = _last_live_hand(night)
+        if last is None:
+            raise InvalidInput(err.NOTHING_TO_UNDO)
+        now = timezone.now()
+        _post(night, _reversals([last]), by=by, now=now)
+        Hand.objects.filter(pk=last.pk).update(live=False)
+        return Hand.objects.create(
+            night=night,
+            number=last.number,
+            revision=_next_revision(night, last.number),
+            live=False,
+            kind=Hand.UNDO,
+            roster=last.roster,
+            reason=(reason or "").strip() or "Undone by the host.",
+            created_by=by,
+            created_at=now,
+        )
+
+
+def night_close(*, night: Night, by, policy: str | None = None) -> Night:
+    """Close the night, handing back what is left in the pot by ``policy``
+    (the night's leftover_pot rule by default)."""
+    with transaction.atomic():
+        night = _locked(night)
+        _refuse_if_closed(night)
+        house = bridge.house_rules(night)
+        policy = policy or house.leftover_pot
+        if policy not in rules.LEFTOVER_POLICIES:
+            raise InvalidInput(err.LEFTOVER_POLICY_INVALID)
+        to_name = bridge.roster_names(night)
+        roster = _roster_ids(night)
+        last = _last_live_hand(night)
+        number = (last.number + 1) if last else 1
+        state = bridge.state_before(night, number, to_name, roster)
+        try:
+            movements, _ = rules.close_night(house, state, policy)
+        except rules.RulesError as error:
+            raise InvalidInput(error.errors) from None
+        now = timezone.now()
+        to_id = _name_to_id(to_name)
+        _post(
+            night,
+            (
+                (None, pid, amount, kind, None)
+                for hand, pid, amount, kind, _ in _double_entries(None, movements, to_id)
+            ),
+            by=by,
+            now=now,
+        )
+        night.closed_at = now
+        night.closed_by = by
+        night.leftover_policy = policy
+        night.save(update_fields=["closed_at", "closed_by", "leftover_policy"])
+        return night
+
+
+def night_seat_join(*, night: Night, player: Player, position: int, by) -> Seat:
+    """Seat a late arrival at ``position`` (1 = first seat clockwise); later seats move along."""
+    with transaction.atomic():
+        night = _locked(night)
+        _refuse_if_closed(night)
+        if player.table_id != night.table_id:
+            raise InvalidInput(err.PLAYER_NOT_AT_TABLE.format(player=player.pk))
+        if player.retired_at is not None:
+            raise InvalidInput(err.PLAYER_RETIRED.format(player=player.name))
+        seats = list(Seat.objects.filter(night=night).order_by("position"))
+        own = next((seat for seat in seats if seat.player_id == player.pk), None)
+        if own is not None and own.active:
+            raise InvalidInput(err.PLAYER_ALREADY_SEATED.format(player=player.name))
+        if own is not None:
+            # Coming back keeps their old seat: the roster order of past hands must not move.
+            own.active = True
+            own.save(update_fields=["active"])
+            return own
+        if not isinstance(position, int) or not 1 <= position <= len(seats) + 1:
+            raise InvalidInput(
+                err.SEAT_POSITION_INVALID.format(position=position, last=len(seats) + 1)
+            )
+        index = position - 1
+        # Two steps, so the unique (night, position) constraint holds after each statement.
+        later = Seat.objects.filter(night=night, position__gte=index)
+        later.update(position=F("position") + 1000)
+        Seat.objects.filter(night=night, position__gte=1000).update(position=F("position") - 999)
+        return Seat.objects.create(night=night, player=player, position=index)
+
+
+def night_seat_leave(*, night: Night, player: Player, by) -> Seat:
+    """A player leaves: they are no longer dealt in by default but keep their balance."""
+    with transaction.atomic():
+        night = _locked(night)
+        _refuse_if_closed(night)
+        seat = Seat.objects.filter(night=night, player=player).first()
+        if seat is None:
+            raise InvalidInput(err.PLAYER_NOT_SEATED_TONIGHT.format(player=player.name))
+        seat.active = False
+        seat.save(update_fields=["active"])
+        return seat

@@ -1,0 +1,22 @@
+"""Who may see what: one helper per object. Outsiders get a 404, never a hint."""
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+
+from tables.models import Night, Player, Table
+
+
+def table_for_host(request: HttpRequest, table_id: int) -> Table:
+    return get_object_or_404(Table, pk=table_id, owner=request.user)
+
+
+def player_for_host(request: HttpRequest, player_id: int) -> Player:
+    return get_object_or_404(
+        Player.objects.select_related("table"), pk=player_id, table__owner=request.user
+    )
+
+
+def night_for_host(request: HttpRequest, night_id: int) -> Night:
+    return get_object_or_404(
+        Night.objects.select_related("table"), pk=night_id, table__owner=request.user
+    )

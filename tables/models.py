@@ -1,0 +1,188 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+
+
+class Table(models.Model):
+    """A standing game group with its house rules (ledger.rules.HouseRules as JSON)."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="bourre_tables"
+    )
+    name = models.CharField(max_length=80)
+    rules = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "owner", name="table_name_unique_per_owner"),
+            models.CheckConstraint(condition=~Q(name=""), name="table_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """Someone who plays at a table; persists across nights and keeps their history."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="players")
+    name = models.CharField(max_length=40)
+    retired_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            # Names identify players inside the rules engine and night files.
+            models.UniqueConstraint(Lower("name"), "table", name="player_name_unique_per_table"),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Night(models.Model):
+    """One evening of play; its rules are a snapshot taken when it started."""
+
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="nights")
+    rules = models.JSONField()
+    first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    started_at = models.DateTimeField()
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    leftover_policy = models.CharField(max_length=10, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(closed_at__isnull=True, closed_by__isnull=True, leftover_policy="")
+                    | Q(
+                        closed_at__isnull=False,
+                        closed_by__isnull=False,
+                        leftover_policy__in=["refund", "split"],
+                    )
+                ),
+                name="night_closed_fields_together",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.name}, {self.started_at:%Y-%m-%d}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class Seat(models.Model):
+    """A place on a night's roster. Leaving keeps the seat (and the balance)."""
+
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["night", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="seat_player_once_per_night"),
+            models.UniqueConstraint(fields=["night", "position"], name="seat_position_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.position + 1}: player #{self.player_id}"
+
+
+class Hand(models.Model):
+    """One revision of one hand, exactly as the host entered it.
+
+    Every record, correction, replay and undo is a new row; the live row of each
+    hand number is the one the night's balances stand on.
+    """
+
+    RECORD = "record"
+    CORRECT = "correct"
+    REPLAY = "replay"
+    UNDO = "undo"
+    KINDS = [
+        (RECORD, "Recorded"),
+        (CORRECT, "Corrected"),
+        (REPLAY, "Replayed after a correction"),
+        (UNDO, "Undone"),
+    ]
+
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="hands")
+    number = models.PositiveIntegerField()
+    revision = models.PositiveIntegerField()
+    live = models.BooleanField()
+    kind = models.CharField(max_length=10, choices=KINDS)
+    # Player ids, so renaming a player never rewrites history:
+    # {"dealer": 3, "seated": [1, 2, 3], "stayed": {"1": 2, "2": 3},
+    #  "reneged": [], "misdeal": false}
+    input = models.JSONField(null=True, blank=True)
+    dealer = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    roster = models.JSONField(default=list)
+    # What the referee computed (ids as keys); state_after lets the next hand be
+    # settled without replaying the night.
+    result = models.JSONField(null=True, blank=True)
+    state_after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    idempotency_key = models.CharField(max_length=64, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["night", "number", "revision"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["night", "number", "revision"], name="hand_revision_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["night", "number"], condition=Q(live=True), name="hand_one_live_revision"
+            ),
+            models.UniqueConstraint(
+                fields=["night", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="hand_idempotency_key_unique",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(condition=Q(revision__gte=1), name="hand_revision_positive"),
+            models.CheckConstraint(
+                condition=Q(kind__in=["record", "correct", "replay", "undo"]),
+                name="hand_kind_valid",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(kind="undo", live=False, input__isnull=True)
+                    | (
+                        ~Q(kind="undo")
+                        & Q(input__isnull=False, dealer__isnull=False, result__isnull=False)
+                    )
+                ),
+                name="hand_undo_has_no_input",
+            ),
+        ]
+        indexes = [models.Index(fields=["night", "live", "number"], name="hand_live_idx")]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} (rev {self.revision})"

@@ -1,0 +1,98 @@
+"""Writes for tables and their players. Nights and hands are in ledger.services."""
+
+from collections.abc import Mapping
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from ledger import rules
+from ledger.errors import InvalidInput
+from tables.models import Player, Table
+
+TABLE_NAME_REQUIRED = "Give the table a name."
+TABLE_NAME_TOO_LONG = "A table's name can be at most 80 characters."
+TABLE_NAME_TAKEN = "You already have a table called {name}."
+PLAYER_NAME_REQUIRED = "Give the player a name."
+PLAYER_NAME_TOO_LONG = "A player's name can be at most 40 characters."
+PLAYER_NAME_TAKEN = "{name} already plays at this table."
+
+
+def _clean_name(name: str, *, required: str, too_long: str, limit: int) -> str:
+    name = " ".join((name or "").split())
+    if not name:
+        raise InvalidInput(required)
+    if len(name) > limit:
+        raise InvalidInput(too_long)
+    return name
+
+
+def _house_rules(data: Mapping) -> dict:
+    try:
+        return rules.HouseRules.from_dict(data).to_dict()
+    except rules.RulesError as error:
+        raise InvalidInput(error.errors) from None
+
+
+def table_create(*, owner, name: str, house_rules: Mapping) -> Table:
+    name = _clean_name(name, required=TABLE_NAME_REQUIRED, too_long=TABLE_NAME_TOO_LONG, limit=80)
+    data = _house_rules(house_rules)
+    if Table.objects.filter(owner=owner, name__iexact=name).exists():
+        raise InvalidInput(TABLE_NAME_TAKEN.format(name=name))
+    try:
+        with transaction.atomic():
+            return Table.objects.create(owner=owner, name=name, rules=data)
+    except IntegrityError:
+        raise InvalidInput(TABLE_NAME_TAKEN.format(name=name)) from None
+
+
+def table_update(*, table: Table, name: str, house_rules: Mapping) -> Table:
+    """New rules apply to nights started afterwards; a night keeps its snapshot."""
+    name = _clean_name(name, required=TABLE_NAME_REQUIRED, too_long=TABLE_NAME_TOO_LONG, limit=80)
+    data = _house_rules(house_rules)
+    if Table.objects.filter(owner=table.owner, name__iexact=name).exclude(pk=table.pk).exists():
+        raise InvalidInput(TABLE_NAME_TAKEN.format(name=name))
+    table.name = name
+    table.rules = data
+    table.save(update_fields=["name", "rules", "updated_at"])
+    return table
+
+
+def _player_name(table: Table, name: str, exclude: int | None = None) -> str:
+    name = _clean_name(name, required=PLAYER_NAME_REQUIRED, too_long=PLAYER_NAME_TOO_LONG, limit=40)
+    taken = Player.objects.filter(table=table, name__iexact=name)
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude)
+    if taken.exists():
+        raise InvalidInput(PLAYER_NAME_TAKEN.format(name=name))
+    return name
+
+
+def player_add(*, table: Table, name: str) -> Player:
+    name = _player_name(table, name)
+    try:
+        with transaction.atomic():
+            return Player.objects.create(table=table, name=name)
+    except IntegrityError:
+        raise InvalidInput(PLAYER_NAME_TAKEN.format(name=name)) from None
+
+
+def player_rename(*, player: Player, name: str) -> Player:
+    """History follows the player: hands and entries point at the player, not the name."""
+    player.name = _player_name(player.table, name, exclude=player.pk)
+    player.save(update_fields=["name"])
+    return player
+
+
+def player_retire(*, player: Player) -> Player:
+    """A retired player keeps their history but is not offered for new nights."""
+    if player.retired_at is None:
+        player.retired_at = timezone.now()
+        player.save(update_fields=["retired_at"])
+    return player
+
+
+def player_unretire(*, player: Player) -> Player:
+    if player.retired_at is not None:
+        player.retired_at = None
+        player.save(update_fields=["retired_at"])
+    return player

@@ -1,0 +1,213 @@
+import itertools
+
+import pytest
+from django.db import connection
+
+from ledger import errors as err
+from ledger import rules, selectors, services
+from ledger.errors import Conflict, InvalidInput
+from ledger.models import Entry
+from tables.models import Hand
+from tests.factories import ids, night_with
+from tests.ledger.helpers import hand_data
+from tests.ledger.worked_examples import EXAMPLES
+
+pytestmark = pytest.mark.django_db
+
+
+def _balances(night, roster):
+    by_name = ids(night)
+    balances = selectors.night_balances(night)
+    return [balances[by_name[name]] for name in roster]
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_worked_examples_match_to_the_chip_hand_by_hand(name):
+    example = EXAMPLES[name]
+    night = night_with(example["roster"], house_rules=example["rules"])
+
+    for number, (hand, pot_after, balances) in enumerate(example["hands"], start=1):
+        services.hand_record(
+            night=night, expected_number=number, hand=hand_data(night, hand), by=night.started_by
+        )
+        assert selectors.night_pot(night) == pot_after, f"pot after hand {number}"
+        assert _balances(night, example["roster"]) == balances, f"balances after hand {number}"
+
+    services.night_close(night=night, by=night.started_by)
+
+    assert selectors.night_pot(night) == 0
+    assert _balances(night, example["roster"]) == example["final"]
+    leftover = Entry.objects.filter(night=night, kind=Entry.LEFTOVER, player__isnull=False)
+    assert {e.player.name: e.amount for e in leftover} == example["leftover"]
+
+
+def test_every_night_entries_sum_to_zero_and_chain_their_hashes():
+    night = night_with()
+    for number, (hand, _, _) in enumerate(EXAMPLES["example_1"]["hands"], start=1):
+        services.hand_record(
+            night=night, expected_number=number, hand=hand_data(night, hand), by=night.started_by
+        )
+
+    entries = list(Entry.objects.filter(night=night).order_by("seq"))
+    assert sum(e.amount for e in entries) == 0
+    assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
+    assert entries[0].prev_hash == "0" * 64
+    for before, after in itertools.pairwise(entries):
+        assert after.prev_hash == before.hash
+    assert all(e.hash == e.compute_hash() for e in entries)
+
+
+def test_it_rejects_tricks_that_do_not_add_up_and_writes_nothing():
+    night = night_with()
+    bad = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2}})
+
+    with pytest.raises(InvalidInput) as caught:
+        services.hand_record(night=night, expected_number=1, hand=bad, by=night.started_by)
+
+    assert caught.value.errors == [
+        rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=1, total=4, tricks_per_hand=5)
+    ]
+    assert not Hand.objects.filter(night=night).exists()
+    assert not Entry.objects.filter(night=night).exists()
+
+
+def test_a_second_device_recording_the_same_number_gets_a_conflict():
+    night = night_with()
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+    services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
+
+    with pytest.raises(Conflict) as caught:
+        services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
+
+    assert caught.value.errors == [err.HAND_ALREADY_RECORDED.format(number=1)]
+    assert Hand.objects.filter(night=night).count() == 1
+
+
+def test_a_hand_number_from_the_future_is_refused():
+    night = night_with()
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+
+    with pytest.raises(Conflict) as caught:
+        services.hand_record(night=night, expected_number=3, hand=hand, by=night.started_by)
+
+    assert caught.value.errors == [err.HAND_NOT_NEXT.format(expected=1, number=3)]
+
+
+def test_a_retry_with_the_same_key_records_once_and_returns_the_same_hand():
+    night = night_with()
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+
+    first = services.hand_record(
+        night=night, expected_number=1, hand=hand, by=night.started_by, idempotency_key="k1"
+    )
+    again = services.hand_record(
+        night=night, expected_number=1, hand=hand, by=night.started_by, idempotency_key="k1"
+    )
+
+    assert again.pk == first.pk
+    assert Hand.objects.filter(night=night).count() == 1
+
+
+def test_the_same_key_with_a_different_hand_is_a_conflict_that_writes_nothing():
+    night = night_with()
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+    other = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}})
+    services.hand_record(
+        night=night, expected_number=1, hand=hand, by=night.started_by, idempotency_key="k1"
+    )
+    entries = Entry.objects.count()
+
+    with pytest.raises(Conflict) as caught:
+        services.hand_record(
+            night=night, expected_number=2, hand=other, by=night.started_by, idempotency_key="k1"
+        )
+
+    assert caught.value.errors == [err.IDEMPOTENCY_KEY_REUSED.format(number=1)]
+    assert Entry.objects.count() == entries
+
+
+def test_it_refuses_to_record_into_a_closed_night():
+    night = night_with()
+    services.night_close(night=night, by=night.started_by)
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+
+    with pytest.raises(InvalidInput) as caught:
+        services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
+
+    assert caught.value.errors == [err.NIGHT_CLOSED]
+
+
+def test_a_player_who_is_not_on_the_roster_is_refused_by_name():
+    night = night_with()
+    stranger = night_with(["Zed", "Yan"]).seats.first().player
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+    hand = services.HandData(
+        dealer=hand.dealer, seated=[*hand.seated, stranger.pk], stayed=hand.stayed
+    )
+
+    with pytest.raises(InvalidInput) as caught:
+        services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
+
+    assert caught.value.errors == [err.PLAYER_NOT_ON_ROSTER.format(player=f"#{stranger.pk}")]
+
+
+def test_recording_a_hand_costs_the_same_queries_late_in_the_night(django_assert_max_num_queries):
+    night = night_with()
+    by = night.started_by
+    hand = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}
+    for number in range(1, 31):
+        services.hand_record(
+            night=night, expected_number=number, hand=hand_data(night, hand), by=by
+        )
+    data = hand_data(night, hand)
+
+    with django_assert_max_num_queries(12):
+        services.hand_record(night=night, expected_number=31, hand=data, by=by)
+
+
+def test_the_model_refuses_to_change_or_delete_an_entry():
+    night = night_with()
+    services.hand_record(
+        night=night,
+        expected_number=1,
+        hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}),
+        by=night.started_by,
+    )
+    entry = Entry.objects.first()
+
+    entry.amount = 99
+    with pytest.raises(PermissionError):
+        entry.save()
+    with pytest.raises(PermissionError):
+        entry.delete()
+    with pytest.raises(PermissionError):
+        Entry.objects.filter(pk=entry.pk).update(amount=99)
+    with pytest.raises(PermissionError):
+        Entry.objects.all().delete()
+
+
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE ledger_entry SET amount = amount + 1",
+        "DELETE FROM ledger_entry",
+        "UPDATE ledger_entry SET seq = seq + 1000",
+    ],
+)
+def test_the_database_refuses_raw_sql_that_changes_entries(sql):
+    from django.db import DatabaseError, transaction
+
+    night = night_with()
+    services.hand_record(
+        night=night,
+        expected_number=1,
+        hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}),
+        by=night.started_by,
+    )
+    before = list(Entry.objects.values_list("seq", "amount", "hash"))
+
+    with pytest.raises(DatabaseError, match="append-only"):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql)
+
+    assert list(Entry.objects.values_list("seq", "amount", "hash")) == before
