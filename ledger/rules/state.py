@@ -1,0 +1,112 @@
+"""The running state of one night, between hands. Immutable: every change makes a new one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from . import errors as e
+from .errors import RulesError
+from .house_rules import is_whole
+
+
+def _name_ok(name: object) -> bool:
+    return isinstance(name, str) and name.strip() != ""
+
+
+@dataclass(frozen=True)
+class NightState:
+    """Everything the next hand's settlement depends on.
+
+    ``balances`` and ``shares`` hold every roster player, in roster order; treat them as
+    read-only (the engine never mutates a state, it returns a new one).
+    """
+
+    roster: tuple[str, ...]  # seat order, clockwise
+    balances: Mapping[str, int]  # net chips, every roster player
+    pot: int = 0
+    shares: Mapping[str, int] = field(default_factory=dict)  # who paid the pot in; sums to pot
+    carry_streak: int = 0  # consecutive carryover hands just before the next one
+    exempt: frozenset[str] = frozenset()  # bourré or tied for most in the last settled hand
+    hands: int = 0  # hands recorded so far, misdeals included
+    last_seated: tuple[str, ...] = ()  # seated in the last settled (non-misdeal) hand
+    last_dealer: str | None = None  # dealer of the last settled (non-misdeal) hand
+    previous_dealer: str | None = None  # dealer of the last hand recorded, misdeal or not
+    previous_misdeal: bool = False  # whether the last hand recorded was a misdeal
+
+    @classmethod
+    def start(cls, roster: Iterable[str]) -> NightState:
+        """A new night: everyone at 0, an empty pot. Names must be non-empty and unique."""
+        names = tuple(roster)
+        problems = check_names(names)
+        if problems:
+            raise RulesError(problems)
+        return cls(
+            roster=names,
+            balances=dict.fromkeys(names, 0),
+            shares=dict.fromkeys(names, 0),
+        )
+
+    def with_player(self, name: str, seat: int | None = None) -> NightState:
+        """A late arrival joins the roster at index ``seat`` (default: the end), with a
+        balance and a share of 0. Seats run from 0 (before the first player) to
+        ``len(roster)`` (after the last)."""
+        problems: list[str] = []
+        if not _name_ok(name):
+            problems.append(e.PLAYER_NAME_INVALID.format(value=name))
+        elif name in self.roster:
+            problems.append(e.PLAYER_ALREADY_ON_ROSTER.format(player=name))
+        if seat is None:
+            seat = len(self.roster)
+        if not is_whole(seat) or not 0 <= seat <= len(self.roster):
+            problems.append(
+                e.SEAT_OUT_OF_RANGE.format(player=name, seat=seat, last=len(self.roster))
+            )
+        if problems:
+            raise RulesError(problems)
+        roster = (*self.roster[:seat], name, *self.roster[seat:])
+        return replace(
+            self,
+            roster=roster,
+            balances={p: self.balances.get(p, 0) for p in roster},
+            shares={p: self.shares.get(p, 0) for p in roster},
+        )
+
+    def next_dealer(self, seated: Sequence[str] | None = None) -> str | None:
+        """The default dealer of the next hand among ``seated`` (default: the whole roster).
+
+        The same dealer after a misdeal; otherwise the next seated player clockwise after the
+        previous dealer; for the first hand the first seated player. None if nobody is seated.
+        """
+        seated_set = set(self.roster if seated is None else seated)
+        in_order = [p for p in self.roster if p in seated_set]
+        if not in_order:
+            return None
+        previous = self.previous_dealer
+        if previous is None or previous not in self.roster:
+            return in_order[0]
+        if self.previous_misdeal and previous in seated_set:
+            return previous
+        i = self.roster.index(previous)
+        for player in (*self.roster[i + 1 :], *self.roster[: i + 1]):
+            if player in seated_set:
+                return player
+        return in_order[0]  # pragma: no cover - in_order is not empty
+
+
+def check_names(names: Sequence[object]) -> list[str]:
+    """Problems with a roster: empty, a blank or non-text name, a name twice."""
+    if not names:
+        return [e.ROSTER_EMPTY]
+    problems: list[str] = []
+    seen: set[str] = set()
+    reported: set[str] = set()
+    for name in names:
+        if not _name_ok(name):
+            problems.append(e.PLAYER_NAME_INVALID.format(value=name))
+        elif name in seen and name not in reported:
+            problems.append(e.PLAYER_ON_ROSTER_TWICE.format(player=name))
+            reported.add(name)
+        else:
+            seen.add(name)
+    return problems
