@@ -34,7 +34,7 @@ test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: install
-	$(BIN)/python manage.py bench_ledger
+	DJANGO_DEBUG=true $(BIN)/python manage.py bench_ledger
 
 lint: install
 	$(BIN)/ruff check .

@@ -25,7 +25,12 @@ HAND_NOT_NEXT = "The next hand is hand {expected}, not hand {number}."
 IDEMPOTENCY_KEY_REUSED = (
     "This submission was already used to record hand {number} differently; reload and retry."
 )
+CHIPS_OVERFLOW = (
+    "Hand {number} would put more chips in play than the ledger can hold; "
+    "set a pot or bourré cap for this table."
+)
 NOTHING_TO_UNDO = "There is no hand to undo."
+UNDO_NOT_LAST = "Hand {number} is no longer the last hand (hand {last} is): nothing was undone."
 HAND_NOT_FOUND = "There is no hand {number} in this night."
 REASON_REQUIRED = "Say why hand {number} is being corrected."
 CORRECTION_CHANGES_NOTHING = "The corrected hand {number} is the same as the recorded one."
@@ -40,3 +45,7 @@ SEAT_POSITION_INVALID = "Seat {position} does not exist: choose 1 to {last}."
 PLAYER_NOT_SEATED_TONIGHT = "{player} is not on tonight's roster."
 LEFTOVER_POLICY_INVALID = "Choose refund or split for the pot left in the middle."
 SETTLEMENT_POT_NOT_EMPTY = "Chips are still in the pot: close the night to settle up."
+AMOUNT_TOO_LARGE = (
+    "{amount} chips in one movement is more than the ledger can hold (at most {limit}): "
+    "put a pot cap in the house rules."
+)

@@ -58,7 +58,7 @@ class Entry(models.Model):
     player = models.ForeignKey(
         "tables.Player", on_delete=models.PROTECT, related_name="entries", null=True, blank=True
     )
-    amount = models.IntegerField()
+    amount = models.BigIntegerField()
     kind = models.CharField(max_length=20, choices=KINDS)
     reverses = models.OneToOneField(
         "self", on_delete=models.PROTECT, related_name="reversed_by", null=True, blank=True

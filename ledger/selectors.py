@@ -133,3 +133,36 @@ def night_settlement(night: Night) -> list[Payment]:
         )
         for t in transfers
     ]
+
+
+def hand_check(night: Night, hand) -> list[str]:
+    """Every problem the referee would find with ``hand`` (a services.HandData) as the
+    night's next hand; [] when hand_record would take it. Writes nothing: it backs the
+    hand screen's live check, and hand_record checks everything again."""
+    if night.closed_at is not None:
+        return [err.NIGHT_CLOSED]
+    to_name = bridge.roster_names(night)
+    last = live_hands(night).only("number").last()
+    number = last.number + 1 if last else 1
+    state = bridge.state_before(night, number, to_name, list(to_name))
+    return rules.hand_errors(
+        bridge.house_rules(night), state, bridge.hand_input(hand.as_json(), to_name)
+    )
+
+
+def night_leftover(night: Night, policy: str) -> dict[int, int]:
+    """Player id -> chips that closing the night now by ``policy`` would hand back
+    (only those who get some). Writes nothing: the close screen shows both choices."""
+    to_name = bridge.roster_names(night)
+    to_id = {name: player_id for player_id, name in to_name.items()}
+    last = live_hands(night).only("number").last()
+    state = bridge.state_before(night, last.number + 1 if last else 1, to_name, list(to_name))
+    try:
+        movements, _ = rules.close_night(bridge.house_rules(night), state, policy)
+    except rules.RulesError as error:
+        raise InvalidInput(error.errors) from None
+    back: dict[int, int] = {}
+    for movement in movements:
+        player_id = to_id[movement.player]
+        back[player_id] = back.get(player_id, 0) + movement.amount
+    return {player_id: chips for player_id, chips in back.items() if chips}

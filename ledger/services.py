@@ -18,6 +18,8 @@ from ledger.errors import Conflict, InvalidInput
 from ledger.models import GENESIS_HASH, Entry
 from tables.models import Hand, Night, Player, Seat, Table
 
+CHIP_LIMIT = 2**62
+
 
 @dataclass(frozen=True)
 class HandData:
@@ -74,6 +76,11 @@ def _next_revision(night: Night, number: int) -> int:
     return (last or 0) + 1
 
 
+# Entry.amount is a 32-bit integer on PostgreSQL: an escalating ante without a pot cap
+# passes it after 31 carryovers. The same limit on SQLite keeps the engines alike.
+AMOUNT_LIMIT = 2**31 - 1
+
+
 def _post(night: Night, movements: Iterable[tuple], *, by, now) -> list[Entry]:
     """Append entries to the night's hash chain. ``movements`` are tuples of
     (hand, player_id or None for the pot, amount, kind, reversed entry or None)."""
@@ -81,6 +88,9 @@ def _post(night: Night, movements: Iterable[tuple], *, by, now) -> list[Entry]:
     seq, prev_hash = last if last else (0, GENESIS_HASH)
     entries = []
     for hand, player_id, amount, kind, reverses in movements:
+        if abs(amount) > AMOUNT_LIMIT:
+            # Refused with a reason, not a database error that would stick the night.
+            raise InvalidInput(err.AMOUNT_TOO_LARGE.format(amount=abs(amount), limit=AMOUNT_LIMIT))
         seq += 1
         entry = Entry(
             night=night,
@@ -112,8 +122,10 @@ def _double_entries(hand: Hand | None, movements, to_id: Mapping[str, int]):
 
 
 def _reversals(hands: Iterable[Hand]):
-    for entry in Entry.objects.filter(hand__in=list(hands)).order_by("seq"):
-        yield (entry.hand, entry.player_id, -entry.amount, entry.kind, entry)
+    # The hands come from the caller, not entry.hand: one query, not one per entry.
+    by_pk = {hand.pk: hand for hand in hands}
+    for entry in Entry.objects.filter(hand__in=list(by_pk)).order_by("seq"):
+        yield (by_pk[entry.hand_id], entry.player_id, -entry.amount, entry.kind, entry)
 
 
 def _settle(night: Night, data: HandData, roster: list[int], state, to_name):
@@ -121,9 +133,13 @@ def _settle(night: Night, data: HandData, roster: list[int], state, to_name):
     engine_input = bridge.hand_input(data.as_json(), to_name)
     state = bridge.seat_roster(state, [to_name[i] for i in roster])
     try:
-        return rules.settle_hand(house, state, engine_input)
+        result, after = rules.settle_hand(house, state, engine_input)
     except rules.RulesError as error:
         raise InvalidInput(error.errors) from None
+    # Uncapped pots grow geometrically; refuse before a 64-bit column would overflow.
+    if after.pot > CHIP_LIMIT or any(abs(b) > CHIP_LIMIT for b in after.balances.values()):
+        raise InvalidInput(err.CHIPS_OVERFLOW.format(number=result.number))
+    return result, after
 
 
 def _name_to_id(to_name: Mapping[int, str]) -> dict[str, int]:
@@ -175,9 +191,23 @@ def _new_hand(
     )
 
 
-def night_start(*, table: Table, players: Sequence[Player], first_dealer: Player, by) -> Night:
-    """Open a night with ``players`` in seat order (clockwise) and its rules snapshot."""
+def night_start(
+    *,
+    table: Table,
+    players: Sequence[Player],
+    first_dealer: Player,
+    by,
+    house_rules: Mapping | None = None,
+) -> Night:
+    """Open a night with ``players`` in seat order (clockwise) and its rules snapshot:
+    the table's rules, or ``house_rules`` (a night file brings its own)."""
     problems = []
+    snapshot = table.rules
+    if house_rules is not None:
+        try:
+            snapshot = rules.HouseRules.from_dict(house_rules).to_dict()
+        except rules.RulesError as error:
+            problems.extend(error.errors)
     if len(players) < 2:
         problems.append(err.ROSTER_TOO_SMALL)
     seen = set()
@@ -196,7 +226,7 @@ def night_start(*, table: Table, players: Sequence[Player], first_dealer: Player
     with transaction.atomic():
         night = Night.objects.create(
             table=table,
-            rules=table.rules,
+            rules=snapshot,
             first_dealer=first_dealer,
             started_at=timezone.now(),
             started_by=by,
@@ -355,14 +385,22 @@ def hand_correct(*, night: Night, number: int, hand: HandData, reason: str, by) 
         return corrected
 
 
-def hand_undo_last(*, night: Night, by, reason: str = "") -> Hand:
-    """Take back the last hand: its entries are reversed and its number is free again."""
+def hand_undo_last(
+    *, night: Night, by, reason: str = "", expected_number: int | None = None
+) -> Hand:
+    """Take back the last hand: its entries are reversed and its number is free again.
+
+    ``expected_number`` is the hand the host saw as last; if another device has
+    recorded since, the undo is refused rather than taking back the wrong hand.
+    """
     with transaction.atomic():
         night = _locked(night)
         _refuse_if_closed(night)
         last = _last_live_hand(night)
         if last is None:
             raise InvalidInput(err.NOTHING_TO_UNDO)
+        if expected_number is not None and expected_number != last.number:
+            raise Conflict(err.UNDO_NOT_LAST.format(number=expected_number, last=last.number))
         now = timezone.now()
         _post(night, _reversals([last]), by=by, now=now)
         Hand.objects.filter(pk=last.pk).update(live=False)

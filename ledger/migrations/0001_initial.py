@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('seq', models.PositiveIntegerField()),
                 ('hand_number', models.PositiveIntegerField(blank=True, null=True)),
-                ('amount', models.IntegerField()),
+                ('amount', models.BigIntegerField()),
                 ('kind', models.CharField(choices=[('ante', 'Ante'), ('ante_refund', 'Ante refund'), ('win', 'Win'), ('bourre', 'Bourré'), ('renege', 'Renege'), ('penalty_refund', 'Penalty refund'), ('leftover', 'Leftover pot')], max_length=20)),
                 ('created_at', models.DateTimeField()),
                 ('prev_hash', models.CharField(max_length=64)),

@@ -211,3 +211,29 @@ def test_the_database_refuses_raw_sql_that_changes_entries(sql):
             cursor.execute(sql)
 
     assert list(Entry.objects.values_list("seq", "amount", "hash")) == before
+
+
+def test_undo_refuses_when_another_device_recorded_since_the_host_looked():
+    night = night_with()
+    by = night.started_by
+    hand = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}
+    services.hand_record(night=night, expected_number=1, hand=hand_data(night, hand), by=by)
+    services.hand_record(night=night, expected_number=2, hand=hand_data(night, hand), by=by)
+
+    with pytest.raises(Conflict) as caught:
+        services.hand_undo_last(night=night, by=by, expected_number=1)
+
+    assert caught.value.errors == [err.UNDO_NOT_LAST.format(number=1, last=2)]
+    assert Hand.objects.filter(night=night, live=True).count() == 2
+
+
+def test_a_pot_too_big_for_the_ledger_is_refused_and_nothing_is_written(monkeypatch):
+    night = night_with()
+    monkeypatch.setattr(services, "CHIP_LIMIT", 3)
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {}})
+
+    with pytest.raises(InvalidInput) as caught:
+        services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
+
+    assert caught.value.errors == [err.CHIPS_OVERFLOW.format(number=1)]
+    assert not Entry.objects.filter(night=night).exists()

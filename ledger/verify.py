@@ -1,0 +1,300 @@
+"""Checking a night's ledger against itself: the proof behind ``manage.py verify_ledger``.
+
+Every hand revision is settled again by the engine from its stored input, in the
+order the revisions were written, and compared with what was stored: the result,
+the state after it, and the entries posted for it. Replaced revisions must be
+reversed exactly; the balances and the pot summed from every entry must be the
+replayed night's; and the hash chain must be whole. Nothing is trusted but the
+inputs, so a row changed behind the app's back shows up at least once.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+
+from ledger import bridge, rules
+from ledger.models import GENESIS_HASH, Entry
+from tables.models import Hand, Night, Seat
+
+SEQ_GAP = "Night {night}: entry seq {seq} comes where seq {expected} should be."
+CHAIN_BROKEN = "Night {night}: entry seq {seq} does not link to the entry before it."
+HASH_DIFFERS = "Night {night}: entry seq {seq} was changed after it was written (hash differs)."
+RULES_UNREADABLE = "Night {night}: its rules cannot be read: {problem}"
+HAND_NUMBERS_GAP = "Night {night}: the live hands are numbered {numbers}, not 1 to {count}."
+LIVE_REVISION_WRONG = (
+    "Night {night}, hand {number}: the live revision is {found}, but it should be {expected}."
+)
+NO_HAND_BEFORE = "Night {night}, hand {number} (revision {revision}): no hand {before} before it."
+REPLAY_FAILED = (
+    "Night {night}, hand {number} (revision {revision}): its stored input no longer "
+    "settles: {problem}"
+)
+RESULT_DIFFERS = (
+    "Night {night}, hand {number} (revision {revision}): the stored result differs from "
+    "the replay in {fields}."
+)
+STATE_DIFFERS = (
+    "Night {night}, hand {number} (revision {revision}): the stored state after it differs "
+    "from the replay in {fields}."
+)
+ENTRIES_DIFFER = (
+    "Night {night}, hand {number} (revision {revision}): its entries are [{found}]; "
+    "the replay moves [{expected}]."
+)
+HAND_NUMBER_WRONG = (
+    "Night {night}: entry seq {seq} says hand {found} but belongs to hand {expected}."
+)
+LIVE_HAND_REVERSED = (
+    "Night {night}, hand {number}: entry seq {seq} reverses the live revision {revision}."
+)
+NOT_REVERSED = (
+    "Night {night}, hand {number} (revision {revision}): entry seq {seq} was replaced "
+    "but never reversed."
+)
+REVERSAL_WRONG = (
+    "Night {night}: entry seq {seq} does not exactly negate entry seq {target}, which it reverses."
+)
+REVERSES_OTHER_NIGHT = "Night {night}: entry seq {seq} reverses an entry of another night."
+LEFTOVER_WHILE_OPEN = (
+    "Night {night}: entry seq {seq} hands out a leftover pot, but the night is open."
+)
+LEFTOVER_DIFFERS = (
+    "Night {night}: the closing entries are [{found}]; closing the replayed night "
+    "gives [{expected}]."
+)
+ENTRY_PLAYER_NOT_ON_ROSTER = (
+    "Night {night}: entry seq {seq} is for player #{player}, not on the roster."
+)
+BALANCE_DIFFERS = (
+    "Night {night}: {player}'s balance from the entries is {found}; the replay gives {expected}."
+)
+POT_DIFFERS = "Night {night}: the pot from the entries is {found}; the replay gives {expected}."
+
+Posting = tuple[int | None, int, str]  # player id (None: the pot), amount, kind
+
+
+def _chain(night: Night, entries: list[Entry]) -> list[str]:
+    problems = []
+    prev_hash = GENESIS_HASH
+    expected = 1
+    for entry in entries:
+        if entry.seq != expected:
+            problems.append(SEQ_GAP.format(night=night.pk, seq=entry.seq, expected=expected))
+        if entry.prev_hash != prev_hash:
+            problems.append(CHAIN_BROKEN.format(night=night.pk, seq=entry.seq))
+        if entry.hash != entry.compute_hash():
+            problems.append(HASH_DIFFERS.format(night=night.pk, seq=entry.seq))
+        prev_hash = entry.hash
+        expected = entry.seq + 1
+    return problems
+
+
+def _doubled(movements: Iterable[rules.Movement], to_id: Mapping[str, int]) -> list[Posting]:
+    """What services posts for movements: the player's side, then the pot's."""
+    postings = []
+    for movement in movements:
+        if movement.amount:
+            postings.append((to_id[movement.player], movement.amount, movement.kind))
+            postings.append((None, -movement.amount, movement.kind))
+    return postings
+
+
+def _differing(stored: Mapping | None, replayed: Mapping) -> str:
+    stored = stored or {}
+    keys = [k for k in replayed if stored.get(k) != replayed[k]]
+    keys += [k for k in stored if k not in replayed]
+    return ", ".join(keys)
+
+
+class _Check:
+    def __init__(self, night: Night) -> None:
+        self.night = night
+        self.problems: list[str] = []
+        seats = Seat.objects.filter(night=night).select_related("player").order_by("position")
+        self.to_name = {seat.player_id: seat.player.name for seat in seats}
+        self.to_id = {name: player_id for player_id, name in self.to_name.items()}
+        self.expected: dict[int, list[Posting]] = {}  # hand row id -> its postings
+
+    def say(self, message: str, **values) -> None:
+        self.problems.append(message.format(night=self.night.pk, **values))
+
+    def name(self, player_id: int | None) -> str:
+        if player_id is None:
+            return "pot"
+        return self.to_name.get(player_id, f"player #{player_id}")
+
+    def show(self, postings: Iterable[Posting]) -> str:
+        return ", ".join(f"{self.name(p)} {amount:+d} {kind}" for p, amount, kind in postings)
+
+    def names(self, ids: Iterable[int]) -> list[str]:
+        return [self.name(int(i)) for i in ids]
+
+    def replay(self, house: rules.HouseRules, hands: list[Hand]) -> rules.NightState | None:
+        """Settle every revision in the order written, each on the replayed state of the
+        revision of the hand before it that stood when it was written. Returns the
+        state after the live hands (None if they could not all be replayed)."""
+        latest: dict[int, tuple[Hand, rules.NightState | None]] = {}
+        for hand in hands:
+            if hand.kind == Hand.UNDO:
+                continue
+            where = {"number": hand.number, "revision": hand.revision}
+            state = None
+            if hand.number > 1:
+                before = latest.get(hand.number - 1)
+                if before is None:
+                    self.say(NO_HAND_BEFORE, before=hand.number - 1, **where)
+                    continue
+                state = before[1]
+                if state is None:  # its own failure is already reported
+                    latest[hand.number] = (hand, None)
+                    continue
+            try:
+                roster = self.names(hand.roster)
+                state = rules.NightState.start(roster) if state is None else state
+                state = bridge.seat_roster(state, roster)
+                result, after = rules.settle_hand(
+                    house, state, bridge.hand_input(hand.input, self.to_name)
+                )
+            except (rules.RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
+                # A row edited into something unreadable is a finding, not a crash.
+                problem = str(error) if isinstance(error, rules.RulesError) else repr(error)
+                self.say(REPLAY_FAILED, problem=problem, **where)
+                latest[hand.number] = (hand, None)
+                continue
+            fields = _differing(hand.result, bridge.result_to_json(result, self.to_id))
+            if fields:
+                self.say(RESULT_DIFFERS, fields=fields, **where)
+            fields = _differing(hand.state_after, bridge.state_to_json(after, self.to_id))
+            if fields:
+                self.say(STATE_DIFFERS, fields=fields, **where)
+            self.expected[hand.pk] = _doubled(result.movements, self.to_id)
+            latest[hand.number] = (hand, after)
+        self.live_revisions(hands)
+        roster = list(self.to_name.values())
+        live = max((h.number for h in hands if h.live), default=0)
+        if not live:
+            return rules.NightState.start(roster) if roster else None
+        state = latest.get(live, (None, None))[1]
+        return None if state is None else bridge.seat_roster(state, roster)
+
+    def live_revisions(self, hands: list[Hand]) -> None:
+        numbers = [h.number for h in sorted(hands, key=lambda h: h.number) if h.live]
+        if numbers != list(range(1, len(numbers) + 1)):
+            self.say(HAND_NUMBERS_GAP, numbers=numbers, count=len(numbers))
+        last_row: dict[int, Hand] = {}
+        live: dict[int, list[Hand]] = defaultdict(list)
+        for hand in hands:
+            last_row[hand.number] = hand
+            if hand.live:
+                live[hand.number].append(hand)
+        for number, last in sorted(last_row.items()):
+            should = None if last.kind == Hand.UNDO else last
+            found = live[number]
+            if [h.pk for h in found] != ([should.pk] if should else []):
+                self.say(
+                    LIVE_REVISION_WRONG,
+                    number=number,
+                    found=", ".join(str(h.revision) for h in found) or "none",
+                    expected=should.revision if should else "none (it was undone)",
+                )
+
+    def entries(self, hands: list[Hand], entries: list[Entry]) -> None:
+        rows = {hand.pk: hand for hand in hands}
+        by_pk = {entry.pk: entry for entry in entries}
+        posted: dict[int, list[Entry]] = defaultdict(list)
+        for entry in entries:
+            if entry.player_id is not None and entry.player_id not in self.to_name:
+                self.say(ENTRY_PLAYER_NOT_ON_ROSTER, seq=entry.seq, player=entry.player_id)
+            hand = rows.get(entry.hand_id)
+            if hand is not None and entry.hand_number != hand.number:
+                self.say(
+                    HAND_NUMBER_WRONG, seq=entry.seq, found=entry.hand_number, expected=hand.number
+                )
+            if entry.reverses_id is not None:
+                self.reversal(entry, by_pk.get(entry.reverses_id), rows)
+            elif hand is not None:
+                posted[hand.pk].append(entry)
+        reversed_pks = {entry.reverses_id for entry in entries if entry.reverses_id}
+        for hand in hands:
+            where = {"number": hand.number, "revision": hand.revision}
+            own = posted.get(hand.pk, [])
+            if hand.pk in self.expected:
+                found = [(e.player_id, e.amount, e.kind) for e in own]
+                if found != self.expected[hand.pk]:
+                    self.say(
+                        ENTRIES_DIFFER,
+                        found=self.show(found),
+                        expected=self.show(self.expected[hand.pk]),
+                        **where,
+                    )
+            if not hand.live:
+                for entry in own:
+                    if entry.pk not in reversed_pks:
+                        self.say(NOT_REVERSED, seq=entry.seq, **where)
+
+    def reversal(self, entry: Entry, target: Entry | None, rows: Mapping[int, Hand]) -> None:
+        if target is None:
+            self.say(REVERSES_OTHER_NIGHT, seq=entry.seq)
+            return
+        hand = rows.get(target.hand_id)
+        if hand is not None and hand.live:
+            self.say(LIVE_HAND_REVERSED, number=hand.number, revision=hand.revision, seq=entry.seq)
+        exact = (
+            target.reverses_id is None
+            and target.seq < entry.seq
+            and (entry.hand_id, entry.player_id, entry.kind)
+            == (target.hand_id, target.player_id, target.kind)
+            and entry.amount == -target.amount
+        )
+        if not exact:
+            self.say(REVERSAL_WRONG, seq=entry.seq, target=target.seq)
+
+    def closing(self, house, state, entries: list[Entry]) -> rules.NightState:
+        left = [e for e in entries if e.hand_id is None]
+        if self.night.closed_at is None:
+            for entry in left:
+                self.say(LEFTOVER_WHILE_OPEN, seq=entry.seq)
+            return state
+        try:
+            movements, state = rules.close_night(house, state, self.night.leftover_policy)
+        except rules.RulesError as error:
+            self.say(RULES_UNREADABLE, problem=str(error))
+            return state
+        found = [(e.player_id, e.amount, e.kind) for e in left]
+        expected = _doubled(movements, self.to_id)
+        if found != expected:
+            self.say(LEFTOVER_DIFFERS, found=self.show(found), expected=self.show(expected))
+        return state
+
+    def totals(self, state: rules.NightState, entries: list[Entry]) -> None:
+        sums: dict[int | None, int] = defaultdict(int)
+        for entry in entries:
+            sums[entry.player_id] += entry.amount
+        for player_id, name in self.to_name.items():
+            expected = state.balances.get(name, 0)
+            if sums.get(player_id, 0) != expected:
+                self.say(
+                    BALANCE_DIFFERS, player=name, found=sums.get(player_id, 0), expected=expected
+                )
+        if sums.get(None, 0) != state.pot:
+            self.say(POT_DIFFERS, found=sums.get(None, 0), expected=state.pot)
+
+
+def verify_night(night: Night) -> list[str]:
+    """Every problem with ``night``'s ledger, each naming the night and the hand or
+    entry; [] when the night checks out."""
+    night = Night.objects.get(pk=night.pk)  # what is stored, not a caller's stale copy
+    check = _Check(night)
+    entries = list(Entry.objects.filter(night=night).order_by("seq"))
+    check.problems.extend(_chain(night, entries))
+    hands = list(Hand.objects.filter(night=night).order_by("pk"))
+    try:
+        house = bridge.house_rules(night)
+    except rules.RulesError as error:
+        check.say(RULES_UNREADABLE, problem=str(error))
+        return check.problems
+    state = check.replay(house, hands)
+    check.entries(hands, entries)
+    if state is not None:  # else the replay's failure is reported and totals would only echo it
+        state = check.closing(house, state, entries)
+        check.totals(state, entries)
+    return check.problems

@@ -1,0 +1,81 @@
+"""Nights built through the services, shared by the ledger's service and command tests."""
+
+from django.apps import apps
+from django.db import connection
+
+from ledger import db_triggers, rules, services
+from tests.factories import PlayerFactory, night_with
+from tests.ledger.helpers import hand_data
+from tests.ledger.worked_examples import EXAMPLES
+
+
+def record_all(night, hands, start=1):
+    """Record night-file style ``hands`` as hands ``start``, ``start + 1``..."""
+    for number, hand in enumerate(hands, start=start):
+        services.hand_record(
+            night=night, expected_number=number, hand=hand_data(night, hand), by=night.started_by
+        )
+
+
+def example_night(name="example_1", *, close=True):
+    """A worked example of RULES.md, recorded hand by hand (and closed)."""
+    example = EXAMPLES[name]
+    night = night_with(example["roster"], house_rules=example["rules"])
+    record_all(night, [hand for hand, _, _ in example["hands"]])
+    if close:
+        services.night_close(night=night, by=night.started_by)
+        night.refresh_from_db()
+    return night
+
+
+def busy_night(*, close=True):
+    """Corrections, an undo, a late arrival, a close: every kind of entry and revision."""
+    night = night_with(["Ann", "Bob", "Cy"], house_rules=rules.HouseRules(win_cap=4))
+    by = night.started_by
+    record_all(
+        night,
+        [
+            {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Ann": 1}},
+            {"dealer": "Bob", "stayed": {"Cy": 3, "Ann": 2}},
+        ],
+    )
+    services.night_seat_join(
+        night=night, player=PlayerFactory(table=night.table, name="Dee"), position=4, by=by
+    )
+    record_all(
+        night,
+        [
+            {"dealer": "Cy", "stayed": {"Dee": 4, "Ann": 1, "Bob": 0}},
+            {"dealer": "Dee", "stayed": {"Ann": 5, "Bob": 0}, "reneged": ["Bob"]},
+        ],
+        start=3,
+    )
+    services.hand_undo_last(night=night, by=by)
+    record_all(night, [{"dealer": "Dee", "stayed": {"Ann": 2, "Bob": 2, "Dee": 1}}], start=4)
+    services.hand_correct(
+        night=night,
+        number=2,
+        hand=hand_data(night, {"dealer": "Bob", "seated": ["Ann", "Bob", "Cy"], "stayed": {}}),
+        reason="nobody stayed",
+        by=by,
+    )
+    if close:
+        services.night_close(night=night, by=by)
+        night.refresh_from_db()
+    return night
+
+
+def row_counts() -> dict[str, int]:
+    """Rows of every model: equal before and after means nothing was written."""
+    return {model._meta.label: model.objects.count() for model in apps.get_models()}
+
+
+def tamper(*statements):
+    """Raw SQL behind the app's back, with the append-only triggers lifted for it."""
+    db_triggers.uninstall(connection)
+    try:
+        with connection.cursor() as cursor:
+            for sql, params in statements:
+                cursor.execute(sql, params)
+    finally:
+        db_triggers.install(connection)

@@ -1,0 +1,202 @@
+import pytest
+
+from ledger import bridge, rules, selectors, services
+from ledger import errors as err
+from ledger.errors import InvalidInput
+from ledger.models import Entry
+from ledger.verify import verify_night
+from tables.models import Hand
+from tests.factories import ids
+from tests.ledger.helpers import hand_data
+from tests.ledger.nights import example_night, row_counts
+from tests.ledger.worked_examples import EXAMPLE_1
+
+pytestmark = pytest.mark.django_db
+
+# Hand 4 of worked example 1 was "Ann alone"; say it was really Bob alone.
+BOB_ALONE = {"dealer": "Dee", "stayed": {"Bob": None}}
+
+
+def correct(night, number, hand, reason="wrong stayer"):
+    return services.hand_correct(
+        night=night, number=number, hand=hand_data(night, hand), reason=reason, by=night.started_by
+    )
+
+
+def replayed_balances(night) -> dict[int, int]:
+    """A fresh replay by the pure engine of the night's live inputs."""
+    to_name = bridge.roster_names(night)
+    inputs = [bridge.hand_input(h.input, to_name) for h in selectors.live_hands(night)]
+    _, state = rules.replay(bridge.house_rules(night), list(to_name.values()), inputs)
+    return {player_id: state.balances[name] for player_id, name in to_name.items()}
+
+
+def test_correcting_hand_k_changes_hands_k_onwards_and_nothing_before_it():
+    night = example_night(close=False)
+    earlier_entries = list(Entry.objects.filter(night=night, hand_number__lt=4).values())
+    earlier_hands = list(Hand.objects.filter(night=night, number__lt=4).values())
+    later_before = {h.number: h.pk for h in Hand.objects.filter(night=night, number__gte=4)}
+
+    correct(night, 4, BOB_ALONE)
+
+    assert list(Entry.objects.filter(night=night, hand_number__lt=4).values()) == earlier_entries
+    assert list(Hand.objects.filter(night=night, number__lt=4).values()) == earlier_hands
+    live = {h.number: h for h in selectors.live_hands(night)}
+    assert sorted(live) == [1, 2, 3, 4, 5, 6, 7]
+    assert all(live[n].pk != later_before[n] for n in range(4, 8))
+    assert all(live[n].revision == 2 for n in range(4, 8))
+    assert not Hand.objects.filter(pk__in=later_before.values(), live=True).exists()
+
+
+def test_the_corrected_hand_and_the_replayed_ones_say_what_they_are():
+    night = example_night(close=False)
+
+    corrected = correct(night, 4, BOB_ALONE, reason="  Bob stayed, not Ann  ")
+
+    assert corrected.number == 4
+    assert corrected.kind == Hand.CORRECT
+    assert corrected.reason == "Bob stayed, not Ann"
+    assert corrected.created_by == night.started_by
+    replays = Hand.objects.filter(night=night, live=True, number__gt=4)
+    assert {h.kind for h in replays} == {Hand.REPLAY}
+    assert {h.reason for h in replays} == {"Replayed after hand 4 was corrected."}
+
+
+def test_the_balances_before_hand_k_are_the_same_and_after_it_match_a_fresh_replay():
+    night = example_night(close=False)
+    after_three = Hand.objects.get(night=night, number=3, live=True).state_after
+
+    correct(night, 4, BOB_ALONE)
+
+    assert Hand.objects.get(night=night, number=3, live=True).state_after == after_three
+    balances = selectors.night_balances(night)
+    assert balances == replayed_balances(night)
+    assert sum(balances.values()) + selectors.night_pot(night) == 0
+    by_name = ids(night)
+    # Bob takes the 28 instead of Ann; the pot was empty after hand 4 either way.
+    assert [balances[by_name[p]] for p in EXAMPLE_1["roster"]] == [10 - 28, -18 + 28, -6, -2]
+
+
+def test_every_replaced_entry_is_reversed_exactly():
+    night = example_night(close=False)
+    old = list(Entry.objects.filter(night=night, hand_number__gte=4))
+
+    correct(night, 4, BOB_ALONE)
+
+    for entry in old:
+        reversal = Entry.objects.get(reverses=entry)
+        assert (reversal.hand_id, reversal.player_id, reversal.kind, reversal.amount) == (
+            entry.hand_id,
+            entry.player_id,
+            entry.kind,
+            -entry.amount,
+        )
+        assert reversal.seq > entry.seq
+    new = Entry.objects.filter(night=night, hand__live=True, hand_number__gte=4)
+    assert not new.filter(reverses__isnull=False).exists()
+    assert verify_night(night) == []
+
+
+def test_correcting_the_first_hand_replays_the_whole_night():
+    night = example_night(close=False)
+
+    correct(night, 1, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2, "Dee": 0}})
+
+    assert selectors.night_balances(night) == replayed_balances(night)
+    assert verify_night(night) == []
+
+
+def test_the_preview_shows_the_changes_the_correction_makes_and_writes_nothing():
+    night = example_night(close=False)
+    before = selectors.night_balances(night)
+    counts = row_counts()
+
+    preview = services.hand_correction_preview(
+        night=night, number=4, hand=hand_data(night, BOB_ALONE)
+    )
+
+    assert row_counts() == counts
+    correct(night, 4, BOB_ALONE)
+    after = selectors.night_balances(night)
+    changes = {p: after[p] - before[p] for p in after if after[p] != before[p]}
+    assert preview.balance_changes == changes
+    assert preview.pot_before == EXAMPLE_1["hands"][-1][1]
+    assert preview.pot_after == selectors.night_pot(night)
+
+
+@pytest.mark.parametrize("reason", ["", "   ", None])
+def test_a_reason_is_required(reason):
+    night = example_night(close=False)
+    counts = row_counts()
+
+    with pytest.raises(InvalidInput) as caught:
+        correct(night, 4, BOB_ALONE, reason=reason)
+
+    assert caught.value.errors == [err.REASON_REQUIRED.format(number=4)]
+    assert row_counts() == counts
+
+
+def test_correcting_a_closed_night_is_refused():
+    night = example_night(close=True)
+    counts = row_counts()
+
+    with pytest.raises(InvalidInput) as caught:
+        correct(night, 4, BOB_ALONE)
+
+    assert caught.value.errors == [err.NIGHT_CLOSED]
+    with pytest.raises(InvalidInput):
+        services.hand_correction_preview(night=night, number=4, hand=hand_data(night, BOB_ALONE))
+    assert row_counts() == counts
+
+
+def test_a_correction_that_changes_nothing_is_refused():
+    night = example_night(close=False)
+
+    with pytest.raises(InvalidInput) as caught:
+        correct(night, 4, {"dealer": "Dee", "stayed": {"Ann": None}})
+
+    assert caught.value.errors == [err.CORRECTION_CHANGES_NOTHING.format(number=4)]
+
+
+def test_a_hand_that_was_never_recorded_cannot_be_corrected():
+    night = example_night(close=False)
+
+    with pytest.raises(InvalidInput) as caught:
+        correct(night, 8, BOB_ALONE)
+
+    assert caught.value.errors == [err.HAND_NOT_FOUND.format(number=8)]
+
+
+def test_a_bad_correction_names_the_hand_and_writes_nothing():
+    night = example_night(close=False)
+    counts = row_counts()
+
+    with pytest.raises(InvalidInput) as caught:
+        correct(night, 3, {"dealer": "Cy", "stayed": {"Dee": 4, "Ann": 0}})
+
+    assert caught.value.errors == [
+        rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=3, total=4, tricks_per_hand=5)
+    ]
+    assert row_counts() == counts
+
+
+def test_a_hand_can_be_corrected_twice():
+    night = example_night(close=False)
+
+    correct(night, 4, BOB_ALONE)
+    correct(night, 4, {"dealer": "Dee", "stayed": {"Cy": None}})
+
+    assert Hand.objects.get(night=night, number=4, live=True).revision == 3
+    assert selectors.night_balances(night) == replayed_balances(night)
+    assert verify_night(night) == []
+
+
+def test_a_correction_costs_a_few_queries_per_replayed_hand_not_one_per_entry(
+    django_assert_max_num_queries,
+):
+    night = example_night(close=False)
+    assert Entry.objects.filter(night=night).count() > 60
+    data = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2, "Dee": 0}})
+
+    with django_assert_max_num_queries(8 + 5 * 7):  # 7 hands replayed, 37 today
+        services.hand_correct(night=night, number=1, hand=data, reason="r", by=night.started_by)

@@ -1,0 +1,98 @@
+import pytest
+
+from ledger import errors as err
+from ledger import selectors, services
+from ledger.errors import InvalidInput
+from ledger.models import Entry
+from ledger.verify import verify_night
+from tables.models import Hand
+from tests.factories import night_with
+from tests.ledger.nights import example_night, record_all, row_counts
+
+pytestmark = pytest.mark.django_db
+
+
+def undo(night, reason=""):
+    return services.hand_undo_last(night=night, by=night.started_by, reason=reason)
+
+
+def test_undo_reverses_the_last_hand_and_the_balances_go_back():
+    night = example_night(close=False)
+    after_six = Hand.objects.get(night=night, number=6, live=True).state_after
+    last = Hand.objects.get(night=night, number=7, live=True)
+
+    undone = undo(night)
+
+    assert undone.kind == Hand.UNDO
+    assert (undone.number, undone.revision, undone.live) == (7, 2, False)
+    assert not Hand.objects.filter(pk=last.pk, live=True).exists()
+    balances = selectors.night_balances(night)
+    assert {str(p): chips for p, chips in balances.items()} == after_six["balances"]
+    assert selectors.night_pot(night) == after_six["pot"]
+    for entry in Entry.objects.filter(hand=last, reverses__isnull=True):
+        assert Entry.objects.get(reverses=entry).amount == -entry.amount
+    assert verify_night(night) == []
+
+
+def test_undo_frees_the_number_and_the_hand_can_be_recorded_again():
+    night = example_night(close=False)
+    undo(night)
+
+    assert selectors.next_hand(night).number == 7
+    record_all(night, [{"dealer": "Bob", "stayed": {"Ann": 5, "Bob": 0}}], start=7)
+
+    again = Hand.objects.get(night=night, number=7, live=True)
+    assert (again.kind, again.revision) == (Hand.RECORD, 3)
+    assert selectors.night_pot(night) == 8  # Ann took the 8, Bob's bourré put 8 back
+    assert verify_night(night) == []
+
+
+def test_two_undos_take_back_two_hands():
+    night = example_night(close=False)
+
+    undo(night)
+    undo(night)
+
+    assert selectors.next_hand(night).number == 6
+    after_five = Hand.objects.get(night=night, number=5, live=True).state_after
+    assert selectors.night_pot(night) == after_five["pot"]
+    assert verify_night(night) == []
+
+
+def test_the_reason_is_kept_or_a_default_given():
+    night = example_night(close=False)
+
+    assert undo(night, reason="  wrong night  ").reason == "wrong night"
+    assert undo(night).reason == "Undone by the host."
+
+
+def test_there_is_nothing_to_undo_in_a_night_without_hands():
+    night = night_with()
+    counts = row_counts()
+
+    with pytest.raises(InvalidInput) as caught:
+        undo(night)
+
+    assert caught.value.errors == [err.NOTHING_TO_UNDO]
+    assert row_counts() == counts
+
+
+def test_there_is_nothing_to_undo_once_every_hand_is_undone():
+    night = night_with()
+    record_all(night, [{"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}])
+    undo(night)
+
+    with pytest.raises(InvalidInput) as caught:
+        undo(night)
+
+    assert caught.value.errors == [err.NOTHING_TO_UNDO]
+    assert selectors.night_balances(night) == dict.fromkeys(selectors.night_balances(night), 0)
+
+
+def test_undo_in_a_closed_night_is_refused():
+    night = example_night(close=True)
+
+    with pytest.raises(InvalidInput) as caught:
+        undo(night)
+
+    assert caught.value.errors == [err.NIGHT_CLOSED]

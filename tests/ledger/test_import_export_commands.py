@@ -1,0 +1,197 @@
+import copy
+import io
+import json
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from ledger import rules
+from ledger.management.commands import export_night, import_night
+from ledger.nightfile import night_export
+from tables.models import Hand, Night
+from tests.factories import UserFactory
+from tests.ledger.nights import row_counts
+from tests.ledger.test_nightfile import FORMAT_EXAMPLE
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night_file(tmp_path):
+    def write(document=FORMAT_EXAMPLE, text=None):
+        path = tmp_path / "night.json"
+        path.write_text(text if text is not None else json.dumps(document), encoding="utf-8")
+        return str(path)
+
+    return write
+
+
+@pytest.fixture
+def superuser():
+    return UserFactory(is_superuser=True, is_staff=True)
+
+
+def run(*args) -> tuple[str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    call_command(*args, stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def from_the_shell(monkeypatch, capsys):
+    """Run a command as manage.py would: exit code and output, as the shell sees them."""
+    # run_from_argv closes the connections afterwards, which the test's transaction forbids.
+    monkeypatch.setattr("django.core.management.base.connections.close_all", lambda: None)
+
+    def run_argv(command, *args) -> tuple[int, str, str]:
+        module = {"import_night": import_night, "export_night": export_night}[command]
+        try:
+            module.Command().run_from_argv(["manage.py", command, *args])
+            code = 0
+        except SystemExit as exit_:
+            code = exit_.code
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    return run_argv
+
+
+# --- import_night ---
+
+
+def test_import_night_prints_the_new_nights_id(night_file, superuser):
+    out, _ = run("import_night", night_file())
+
+    night = Night.objects.get()
+    assert out.strip() == str(night.pk)
+    assert night.table.owner == superuser
+
+
+def test_import_night_takes_an_owner_and_a_table_name(night_file, superuser):
+    host = UserFactory(username="mira")
+
+    out, _ = run("import_night", night_file(), "--owner", "mira", "--table", "Friday")
+
+    night = Night.objects.get(pk=int(out))
+    assert night.table.owner == host
+    assert night.table.name == "Friday"
+
+
+def test_import_night_reads_standard_input(superuser, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(FORMAT_EXAMPLE)))
+
+    out, _ = run("import_night", "-")
+
+    assert Night.objects.filter(pk=int(out)).exists()
+
+
+def test_import_night_needs_an_owner_when_there_is_no_single_superuser(night_file):
+    UserFactory(is_superuser=True)
+    UserFactory(is_superuser=True)
+
+    with pytest.raises(CommandError) as caught:
+        run("import_night", night_file())
+
+    assert str(caught.value) == import_night.OWNER_NEEDED.format(count=2)
+    assert not Night.objects.exists()
+
+
+def test_import_night_needs_an_owner_when_there_is_no_superuser(night_file):
+    with pytest.raises(CommandError) as caught:
+        run("import_night", night_file())
+
+    assert str(caught.value) == import_night.OWNER_NEEDED.format(count=0)
+
+
+def test_import_night_names_an_unknown_owner(night_file, superuser):
+    with pytest.raises(CommandError) as caught:
+        run("import_night", night_file(), "--owner", "nobody")
+
+    assert str(caught.value) == import_night.OWNER_UNKNOWN.format(username="nobody")
+
+
+def test_import_night_says_where_the_json_is_broken(night_file, superuser):
+    path = night_file(text='{"format": "bourre-night/1",\n "players": [}')
+
+    with pytest.raises(CommandError) as caught:
+        run("import_night", path)
+
+    assert str(caught.value).startswith(f"{path} is not valid JSON: ")
+    assert str(caught.value).endswith("Expecting value (line 2, column 14).")
+
+
+def test_import_night_says_when_the_file_cannot_be_read(tmp_path, superuser):
+    path = str(tmp_path / "missing.json")
+
+    with pytest.raises(CommandError) as caught:
+        run("import_night", path)
+
+    assert str(caught.value).startswith(f"Cannot read {path}: ")
+
+
+def test_import_night_lists_every_problem_and_writes_nothing(night_file, superuser):
+    document = copy.deepcopy(FORMAT_EXAMPLE)
+    document["rules"]["antes"] = 2
+    document["players"].append("ann")
+    before = row_counts()
+
+    with pytest.raises(CommandError) as caught:
+        run("import_night", night_file(document))
+
+    assert str(caught.value).splitlines() == [
+        import_night.NOT_IMPORTED,
+        rules.errors.RULE_UNKNOWN.format(key="antes"),
+        "players: ann is listed twice.",
+    ]
+    assert row_counts() == before
+
+
+def test_import_night_fails_with_exit_code_1_and_the_hand_on_stderr(
+    night_file, superuser, from_the_shell
+):
+    document = copy.deepcopy(FORMAT_EXAMPLE)
+    document["hands"][2] = {"dealer": "Cy", "stayed": {"Ann": 1, "Bob": 1}}
+
+    code, out, err = from_the_shell("import_night", night_file(document))
+
+    assert code == 1
+    assert out == ""
+    assert rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=3, total=2, tricks_per_hand=5) in err
+    assert not Hand.objects.exists()
+
+
+def test_import_night_exits_0_on_success(night_file, superuser, from_the_shell):
+    code, out, err = from_the_shell("import_night", night_file())
+
+    assert (code, err) == (0, "")
+    assert out.strip() == str(Night.objects.get().pk)
+
+
+# --- export_night ---
+
+
+def test_export_night_writes_the_night_file_as_indented_unicode_json(night_file, superuser):
+    night_id = int(run("import_night", night_file())[0])
+
+    out, _ = run("export_night", str(night_id))
+
+    assert json.loads(out) == night_export(Night.objects.get(pk=night_id))
+    assert '"table": "Thursday Bourré"' in out
+    assert out.startswith('{\n  "format": "bourre-night/1",')
+
+
+def test_an_exported_file_imports_and_exports_to_the_same_document(night_file, superuser):
+    first = run("export_night", run("import_night", night_file())[0].strip())[0]
+
+    second_id = run("import_night", night_file(text=first))[0].strip()
+
+    assert run("export_night", second_id)[0] == first
+
+
+def test_export_night_names_a_night_that_does_not_exist(from_the_shell):
+    code, out, err = from_the_shell("export_night", "999999")
+
+    assert code == 1
+    assert out == ""
+    assert export_night.NIGHT_NOT_FOUND.format(night=999999) in err

@@ -1,0 +1,137 @@
+import pytest
+
+from ledger import errors as err
+from ledger import selectors, services
+from ledger.errors import InvalidInput
+from ledger.verify import verify_night
+from tables import services as table_services
+from tables.models import Hand, Seat
+from tests.factories import PlayerFactory, ids, night_with
+from tests.ledger.nights import record_all, row_counts
+
+pytestmark = pytest.mark.django_db
+
+
+def roster(night):
+    return list(
+        Seat.objects.filter(night=night).order_by("position").values_list("player__name", flat=True)
+    )
+
+
+def join(night, name, position):
+    player = PlayerFactory(table=night.table, name=name)
+    return services.night_seat_join(
+        night=night, player=player, position=position, by=night.started_by
+    )
+
+
+def test_a_late_arrival_gets_a_seat_and_later_seats_move_along():
+    night = night_with(["Ann", "Bob", "Cy"])
+    record_all(night, [{"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}])
+
+    seat = join(night, "Dee", 2)
+
+    assert (seat.position, seat.active) == (1, True)
+    assert roster(night) == ["Ann", "Dee", "Bob", "Cy"]
+    assert selectors.night_balances(night)[seat.player_id] == 0
+
+
+def test_a_late_arrival_can_be_seated_in_the_next_hand():
+    night = night_with(["Ann", "Bob", "Cy"])
+    record_all(night, [{"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}])
+    join(night, "Dee", 4)
+    hand_one = Hand.objects.get(night=night, number=1).state_after
+
+    assert ids(night)["Dee"] in selectors.next_hand(night).seated
+    record_all(night, [{"dealer": "Bob", "stayed": {"Dee": 3, "Cy": 2}}], start=2)
+
+    by_name = ids(night)
+    balances = selectors.night_balances(night)
+    # Hand 2: pot 3 carried + 4 antes = 7 for Dee.
+    assert balances[by_name["Dee"]] == -1 + 7
+    assert Hand.objects.get(night=night, number=1).state_after == hand_one
+    assert by_name["Dee"] in selectors.next_hand(night).seated
+    assert verify_night(night) == []
+
+
+def test_a_late_arrival_at_the_first_seat_plays_in_order():
+    night = night_with(["Ann", "Bob", "Cy"])
+    record_all(night, [{"dealer": "Ann", "stayed": {}}])
+    join(night, "Dee", 1)
+
+    record_all(night, [{"dealer": "Cy", "stayed": {"Dee": 1, "Ann": 4}}], start=2)
+
+    assert roster(night) == ["Dee", "Ann", "Bob", "Cy"]
+    assert verify_night(night) == []
+
+
+def test_leaving_keeps_the_balance_and_the_seat_but_not_the_next_hand():
+    night = night_with(["Ann", "Bob", "Cy"])
+    record_all(night, [{"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}])
+    cy = night.seats.get(position=2).player
+    before = selectors.night_balances(night)
+
+    seat = services.night_seat_leave(night=night, player=cy, by=night.started_by)
+
+    assert (seat.position, seat.active) == (2, False)
+    assert selectors.night_balances(night) == before
+    assert cy.pk not in selectors.next_hand(night).seated
+    assert roster(night) == ["Ann", "Bob", "Cy"]
+
+
+def test_coming_back_takes_the_old_seat_again():
+    night = night_with(["Ann", "Bob", "Cy"])
+    cy = night.seats.get(position=2).player
+    services.night_seat_leave(night=night, player=cy, by=night.started_by)
+
+    seat = services.night_seat_join(night=night, player=cy, position=1, by=night.started_by)
+
+    assert (seat.position, seat.active) == (2, True)
+    assert roster(night) == ["Ann", "Bob", "Cy"]
+
+
+def test_a_player_already_seated_cannot_join_again():
+    night = night_with(["Ann", "Bob"])
+    ann = night.seats.get(position=0).player
+
+    with pytest.raises(InvalidInput) as caught:
+        services.night_seat_join(night=night, player=ann, position=1, by=night.started_by)
+
+    assert caught.value.errors == [err.PLAYER_ALREADY_SEATED.format(player="Ann")]
+
+
+@pytest.mark.parametrize("position", [0, 4, -1, "2"])
+def test_a_seat_that_does_not_exist_is_refused(position):
+    night = night_with(["Ann", "Bob"])
+    dee = PlayerFactory(table=night.table, name="Dee")
+    counts = row_counts()
+
+    with pytest.raises(InvalidInput) as caught:
+        services.night_seat_join(night=night, player=dee, position=position, by=night.started_by)
+
+    assert caught.value.errors == [err.SEAT_POSITION_INVALID.format(position=position, last=3)]
+    assert row_counts() == counts
+
+
+def test_a_player_of_another_table_or_a_retired_one_cannot_join():
+    night = night_with(["Ann", "Bob"])
+    stranger = PlayerFactory(name="Zed")
+    retired = table_services.player_retire(player=PlayerFactory(table=night.table, name="Old"))
+
+    with pytest.raises(InvalidInput) as caught:
+        services.night_seat_join(night=night, player=stranger, position=1, by=night.started_by)
+    assert caught.value.errors == [err.PLAYER_NOT_AT_TABLE.format(player=stranger.pk)]
+
+    with pytest.raises(InvalidInput) as caught:
+        services.night_seat_join(night=night, player=retired, position=1, by=night.started_by)
+    assert caught.value.errors == [err.PLAYER_RETIRED.format(player="Old")]
+
+
+def test_someone_not_on_the_roster_cannot_leave():
+    night = night_with(["Ann", "Bob"])
+    dee = PlayerFactory(table=night.table, name="Dee")
+
+    with pytest.raises(InvalidInput) as caught:
+        services.night_seat_leave(night=night, player=dee, by=night.started_by)
+
+    assert caught.value.errors == [err.PLAYER_NOT_SEATED_TONIGHT.format(player="Dee")]

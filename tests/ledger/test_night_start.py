@@ -1,0 +1,106 @@
+import pytest
+
+from ledger import errors as err
+from ledger import rules, services
+from ledger.errors import InvalidInput
+from tables import services as table_services
+from tables.models import Night, Seat
+from tests.factories import PlayerFactory, TableFactory
+from tests.ledger.nights import row_counts
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table():
+    return TableFactory(rules=rules.HouseRules(ante=2).to_dict())
+
+
+def players(table, *names):
+    return [PlayerFactory(table=table, name=name) for name in names]
+
+
+def start(table, roster, first_dealer=None, **kwargs):
+    return services.night_start(
+        table=table,
+        players=roster,
+        first_dealer=first_dealer or roster[0],
+        by=table.owner,
+        **kwargs,
+    )
+
+
+def test_it_opens_a_night_with_the_roster_in_seat_order(table):
+    ann, bob, cy = players(table, "Ann", "Bob", "Cy")
+
+    night = start(table, [cy, ann, bob], first_dealer=ann)
+
+    seats = Seat.objects.filter(night=night).order_by("position")
+    assert [(s.position, s.player, s.active) for s in seats] == [
+        (0, cy, True),
+        (1, ann, True),
+        (2, bob, True),
+    ]
+    assert night.first_dealer == ann
+    assert night.started_by == table.owner
+    assert night.started_at is not None
+    assert not night.is_closed
+
+
+def test_the_night_keeps_a_snapshot_of_the_tables_rules(table):
+    night = start(table, players(table, "Ann", "Bob"))
+
+    table_services.table_update(table=table, name=table.name, house_rules={"ante": 5})
+
+    night.refresh_from_db()
+    assert rules.HouseRules.from_dict(night.rules).ante == 2
+
+
+def test_a_night_file_can_bring_its_own_rules(table):
+    night = start(table, players(table, "Ann", "Bob"), house_rules={"ante": 3, "pot_cap": 30})
+
+    assert night.rules == rules.HouseRules(ante=3, pot_cap=30).to_dict()
+    assert table.rules["ante"] == 2
+
+
+def test_rules_that_break_the_contract_are_refused(table):
+    roster = players(table, "Ann", "Bob")
+    counts = row_counts()
+
+    with pytest.raises(InvalidInput) as caught:
+        start(table, roster, house_rules={"ante": 0, "jokers": True})
+
+    assert caught.value.errors == [
+        rules.errors.RULE_UNKNOWN.format(key="jokers"),
+        rules.errors.ANTE_TOO_SMALL.format(value=0),
+    ]
+    assert row_counts() == counts
+
+
+def test_a_night_needs_two_players(table):
+    (ann,) = players(table, "Ann")
+
+    with pytest.raises(InvalidInput) as caught:
+        start(table, [ann])
+
+    assert caught.value.errors == [err.ROSTER_TOO_SMALL]
+
+
+def test_every_problem_with_the_roster_is_named_and_nothing_is_written(table):
+    ann, bob = players(table, "Ann", "Bob")
+    retired = table_services.player_retire(player=PlayerFactory(table=table, name="Old"))
+    stranger = PlayerFactory(name="Zed")
+    dealer = PlayerFactory(table=table, name="Dee")
+    counts = row_counts()
+
+    with pytest.raises(InvalidInput) as caught:
+        start(table, [ann, bob, ann, retired, stranger], first_dealer=dealer)
+
+    assert caught.value.errors == [
+        err.ROSTER_DUPLICATE.format(player="Ann"),
+        err.PLAYER_RETIRED.format(player="Old"),
+        err.PLAYER_NOT_AT_TABLE.format(player=stranger.pk),
+        err.FIRST_DEALER_NOT_PLAYING.format(player="Dee"),
+    ]
+    assert row_counts() == counts
+    assert not Night.objects.exists()

@@ -1,0 +1,458 @@
+import copy
+from decimal import Decimal
+
+import pytest
+
+from ledger import errors as err
+from ledger import nightfile, rules, selectors, services
+from ledger.errors import InvalidInput
+from ledger.models import Entry
+from ledger.nightfile import night_export, night_import
+from tables import services as table_services
+from tables.models import Night, Player, Table
+from tests.factories import PlayerFactory, TableFactory, UserFactory, ids, night_with
+from tests.ledger.helpers import hand_data
+from tests.ledger.nights import row_counts
+from tests.ledger.worked_examples import EXAMPLES
+
+pytestmark = pytest.mark.django_db
+
+FORMAT_EXAMPLE = {
+    "format": "bourre-night/1",
+    "table": "Thursday Bourré",
+    "rules": {
+        "ante": 1,
+        "tricks_per_hand": 5,
+        "max_players": 7,
+        "min_tricks_to_win": 1,
+        "escalating_ante": False,
+        "bourre_cap": None,
+        "pot_cap": None,
+        "leftover_pot": "refund",
+        "chip_value": "0.25",
+        "currency": "USD",
+    },
+    "players": ["Ann", "Bob", "Cy", "Dee"],
+    "hands": [
+        {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Dee": 1}},
+        {"dealer": "Bob", "seated": ["Ann", "Bob", "Cy"], "stayed": {"Cy": 3, "Ann": 2}},
+        {"dealer": "Cy", "stayed": {"Ann": None}},
+        {"dealer": "Dee", "stayed": {}},
+        {"dealer": "Ann", "misdeal": True},
+        {"dealer": "Ann", "stayed": {"Ann": 2, "Bob": 2, "Cy": 1}, "reneged": ["Cy"]},
+    ],
+    "closed": True,
+}
+
+
+def example_document(name: str) -> dict:
+    example = EXAMPLES[name]
+    return {
+        "format": "bourre-night/1",
+        "table": f"Worked {name}",
+        "rules": example["rules"].to_dict(),
+        "players": example["roster"],
+        "hands": [hand for hand, _, _ in example["hands"]],
+        "closed": True,
+    }
+
+
+def document(**changes) -> dict:
+    doc = copy.deepcopy(FORMAT_EXAMPLE)
+    doc.update(changes)
+    return doc
+
+
+def import_errors(doc, owner, **kwargs) -> list[str]:
+    with pytest.raises(InvalidInput) as caught:
+        night_import(document=doc, owner=owner, **kwargs)
+    return caught.value.errors
+
+
+# --- Import ---
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_each_worked_example_imported_from_a_night_file_matches_to_the_chip(name):
+    example = EXAMPLES[name]
+
+    night = night_import(document=example_document(name), owner=UserFactory())
+
+    balances = selectors.night_balances(night)
+    by_name = ids(night)
+    assert [balances[by_name[p]] for p in example["roster"]] == example["final"]
+    assert selectors.night_pot(night) == 0
+    assert night.is_closed
+    results = night_export(night)["results"]
+    for hand, (_, pot_after, after) in zip(results["hands"], example["hands"], strict=True):
+        assert hand["pot_after"] == pot_after, f"pot after hand {hand['number']}"
+        assert list(hand["balances"].values()) == after, f"balances after hand {hand['number']}"
+    assert results["leftover"] == example["leftover"]
+    assert list(results["balances"].values()) == example["final"]
+
+
+def test_it_records_the_format_example_through_the_same_services_as_the_phone():
+    owner = UserFactory()
+
+    night = night_import(document=document(), owner=owner)
+
+    assert night.table.name == "Thursday Bourré"
+    assert night.table.owner == owner
+    assert night.started_by == owner
+    assert night.first_dealer.name == "Ann"
+    assert [s.player.name for s in night.seats.order_by("position")] == ["Ann", "Bob", "Cy", "Dee"]
+    assert selectors.live_hands(night).count() == 6
+    assert all(h.kind == "record" for h in night.hands.all())
+    assert night.leftover_policy == "refund"
+
+
+def test_a_new_table_gets_the_files_rules():
+    night = night_import(document=document(), owner=UserFactory())
+
+    assert night.table.rules == rules.HouseRules.from_dict(FORMAT_EXAMPLE["rules"]).to_dict()
+    assert night.rules == night.table.rules
+
+
+def test_an_existing_table_is_found_by_name_and_its_players_are_reused():
+    owner = UserFactory()
+    table = TableFactory(owner=owner, name="THURSDAY BOURRÉ")
+    ann = PlayerFactory(table=table, name="ann")
+
+    night = night_import(document=document(), owner=owner)
+
+    assert night.table == table
+    assert night.seats.get(position=0).player == ann
+    assert Player.objects.filter(table=table).count() == 4
+
+
+def test_the_night_runs_on_the_files_rules_even_when_the_table_has_changed_its_own():
+    owner = UserFactory()
+    table = TableFactory(owner=owner, name="Thursday Bourré", rules={"ante": 5})
+    table.rules = rules.HouseRules(ante=5).to_dict()
+    table.save()
+
+    night = night_import(document=document(), owner=owner)
+
+    assert night.table == table
+    assert rules.HouseRules.from_dict(night.rules).ante == 1
+    assert table.rules["ante"] == 5
+
+
+def test_a_table_name_given_to_the_import_wins_over_the_files():
+    owner = UserFactory()
+
+    night = night_import(document=document(), owner=owner, table_name="Friday")
+
+    assert night.table.name == "Friday"
+    assert not Table.objects.filter(name="Thursday Bourré").exists()
+
+
+def test_a_file_without_a_table_can_be_imported_with_one_named():
+    doc = document()
+    del doc["table"]
+
+    night = night_import(document=doc, owner=UserFactory(), table_name="Friday")
+
+    assert night.table.name == "Friday"
+
+
+def test_seated_defaults_to_the_whole_roster_and_a_lone_stayer_needs_no_tricks():
+    night = night_import(document=document(), owner=UserFactory())
+
+    first, _, third = list(selectors.live_hands(night))[:3]
+    assert len(first.input["seated"]) == 4
+    assert list(third.input["stayed"].values()) == [None]
+
+
+def test_the_results_part_is_ignored_on_import():
+    doc = document(results={"balances": {"Ann": 1_000_000}, "anything": "at all"})
+
+    night = night_import(document=doc, owner=UserFactory())
+
+    assert selectors.night_balances(night)[ids(night)["Ann"]] == 1
+
+
+def test_an_open_night_stays_open():
+    night = night_import(document=document(closed=False), owner=UserFactory())
+
+    assert not night.is_closed
+    assert selectors.night_pot(night) == 16
+
+
+def test_a_night_without_hands_is_just_started():
+    night = night_import(document=document(hands=[], closed=False), owner=UserFactory())
+
+    assert night.first_dealer.name == "Ann"
+    assert not night.hands.exists()
+
+
+def test_a_bad_hand_rejects_the_whole_night_and_writes_nothing():
+    owner = UserFactory()
+    doc = document()
+    doc["hands"][2] = {"dealer": "Cy", "stayed": {"Ann": 3, "Bob": 3}}
+    before = row_counts()
+
+    errors = import_errors(doc, owner=owner)
+
+    assert errors == [rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=3, total=6, tricks_per_hand=5)]
+    assert row_counts() == before
+
+
+def test_a_bad_hand_deep_in_the_night_names_its_number():
+    doc = example_document("example_1")
+    doc["hands"][6] = {"dealer": "Bob", "stayed": {"Ann": 5, "Bob": 0}, "reneged": ["Dee"]}
+    owner = UserFactory()
+    before = row_counts()
+
+    errors = import_errors(doc, owner)
+
+    assert errors == [rules.errors.RENEGE_WITHOUT_STAYING.format(hand=7, player="Dee")]
+    assert row_counts() == before
+
+
+def test_a_retired_player_stops_the_import_with_a_message():
+    owner = UserFactory()
+    table = TableFactory(owner=owner, name="Thursday Bourré")
+    bob = PlayerFactory(table=table, name="Bob")
+    table_services.player_retire(player=bob)
+    before = row_counts()
+
+    errors = import_errors(document(), owner=owner)
+
+    assert errors == [err.PLAYER_RETIRED.format(player="Bob")]
+    assert row_counts() == before
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"format": "bourre-night/2"}, [nightfile.FORMAT_INVALID.format(value="bourre-night/2")]),
+        ({"format": None}, [nightfile.FORMAT_INVALID.format(value=None)]),
+        ({"rules": {"ante": 1, "antes": 2}}, [rules.errors.RULE_UNKNOWN.format(key="antes")]),
+        ({"rules": {"ante": 0}}, [rules.errors.ANTE_TOO_SMALL.format(value=0)]),
+        ({"rules": [1]}, [rules.errors.RULES_NOT_MAPPING.format(value=[1])]),
+        (
+            {"players": ["Ann", "Bob", "ann"]},
+            [nightfile.PLAYER_LISTED_TWICE.format(name="ann")],
+        ),
+        ({"players": "Ann, Bob"}, [nightfile.PLAYERS_INVALID.format(value="Ann, Bob")]),
+        ({"players": [], "hands": []}, [err.ROSTER_TOO_SMALL]),
+        (
+            {"players": ["Ann", " ", 7]},
+            [
+                nightfile.PLAYER_NAME_INVALID.format(value=" "),
+                nightfile.PLAYER_NAME_INVALID.format(value=7),
+            ],
+        ),
+        (
+            {"players": ["Ann", "B" * 41]},
+            [nightfile.PLAYER_NAME_TOO_LONG.format(name="B" * 41, limit=40)],
+        ),
+        ({"hands": {"1": {}}}, [nightfile.HANDS_INVALID.format(value={"1": {}})]),
+        ({"closed": "yes"}, [nightfile.CLOSED_INVALID.format(value="yes")]),
+        ({"table": ""}, [nightfile.TABLE_INVALID.format(value="")]),
+        ({"table": None}, [nightfile.TABLE_MISSING]),
+        ({"notes": "x"}, [nightfile.FIELD_UNKNOWN.format(key="notes")]),
+    ],
+)
+def test_a_badly_shaped_file_is_refused_with_a_clear_message(changes, expected):
+    doc = document(**changes)
+    doc = {k: v for k, v in doc.items() if v is not None or k == "format"}
+    owner = UserFactory()
+    before = row_counts()
+
+    assert import_errors(doc, owner) == expected
+    assert row_counts() == before
+
+
+def test_hand_shape_problems_name_their_hand_and_are_all_reported():
+    doc = document(
+        hands=[
+            {"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}},
+            "Bob deals",
+            {"stayed": {"Bob": 5}},
+            {"dealer": "Dee", "stayed": {}, "folded": ["Ann"]},
+            {"dealer": "Zed", "stayed": {"Yan": 5, "Bob": 0}, "reneged": ["Xi"]},
+            {"dealer": "Ann", "misdeal": True, "seated": ["Ann", "Wu", "Wu"]},
+        ]
+    )
+
+    assert import_errors(doc, UserFactory()) == [
+        rules.errors.HAND_NOT_MAPPING.format(hand=2, value="Bob deals"),
+        rules.errors.HAND_FIELD_MISSING.format(hand=3, key="dealer"),
+        rules.errors.HAND_UNKNOWN_FIELD.format(hand=4, key="folded"),
+        rules.errors.DEALER_NOT_ON_ROSTER.format(hand=5, player="Zed"),
+        rules.errors.STAYER_NOT_ON_ROSTER.format(hand=5, player="Yan"),
+        rules.errors.RENEGER_NOT_ON_ROSTER.format(hand=5, player="Xi"),
+        rules.errors.SEATED_NOT_ON_ROSTER.format(hand=6, player="Wu"),
+    ]
+
+
+def test_a_document_that_is_not_an_object_is_refused():
+    assert import_errors([1, 2], UserFactory()) == [
+        nightfile.DOCUMENT_NOT_OBJECT.format(kind="a list")
+    ]
+
+
+# --- Export ---
+
+
+def test_exporting_an_imported_export_gives_the_same_document():
+    first = night_export(night_import(document=document(), owner=UserFactory()))
+
+    again = night_export(night_import(document=copy.deepcopy(first), owner=UserFactory()))
+
+    assert again == first
+
+
+def test_a_night_with_corrections_an_undo_and_a_late_arrival_round_trips():
+    night = night_with(["Ann", "Bob", "Cy"], house_rules=rules.HouseRules(win_cap=3))
+    by = night.started_by
+
+    def record(number, hand):
+        services.hand_record(
+            night=night, expected_number=number, hand=hand_data(night, hand), by=by
+        )
+
+    record(1, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Ann": 1}})
+    record(2, {"dealer": "Bob", "stayed": {"Cy": 3, "Ann": 2}})
+    dee = PlayerFactory(table=night.table, name="Dee")
+    services.night_seat_join(night=night, player=dee, position=2, by=by)
+    record(3, {"dealer": "Cy", "stayed": {"Dee": 4, "Ann": 0, "Bob": 1}, "reneged": ["Bob"]})
+    record(4, {"dealer": "Dee", "misdeal": True})
+    record(5, {"dealer": "Dee", "stayed": {"Ann": 5, "Dee": 0}})
+    services.hand_undo_last(night=night, by=by)
+    record(5, {"dealer": "Dee", "stayed": {"Ann": 1, "Dee": 4}})
+    services.hand_correct(
+        night=night,
+        number=2,
+        hand=hand_data(night, {"dealer": "Bob", "seated": ["Ann", "Bob", "Cy"], "stayed": {}}),
+        reason="nobody stayed",
+        by=by,
+    )
+    first = night_export(night)
+
+    imported = night_import(document=copy.deepcopy(first), owner=UserFactory())
+
+    assert night_export(imported) == first
+    assert first["players"] == ["Ann", "Dee", "Bob", "Cy"]
+    assert first["hands"][0]["seated"] == ["Ann", "Bob", "Cy"]
+    assert "seated" not in first["hands"][2]
+    assert selectors.night_balances(imported) == {
+        ids(imported)[name]: chips for name, chips in first["results"]["balances"].items()
+    }
+
+
+def test_the_export_uses_the_players_current_names():
+    night = night_import(document=document(), owner=UserFactory())
+    table_services.player_rename(
+        player=Player.objects.get(table=night.table, name="Bob"), name="Rob"
+    )
+
+    exported = night_export(night)
+
+    assert exported["players"] == ["Ann", "Rob", "Cy", "Dee"]
+    assert exported["hands"][1]["dealer"] == "Rob"
+    assert "Rob" in exported["results"]["balances"]
+
+
+def test_the_export_writes_hands_as_the_night_file_does():
+    exported = night_export(night_import(document=document(), owner=UserFactory()))
+
+    assert exported["hands"] == [
+        {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Dee": 1}},
+        {"dealer": "Bob", "seated": ["Ann", "Bob", "Cy"], "stayed": {"Ann": 2, "Cy": 3}},
+        {"dealer": "Cy", "stayed": {"Ann": None}},
+        {"dealer": "Dee", "stayed": {}},
+        {"dealer": "Ann", "misdeal": True},
+        {"dealer": "Ann", "stayed": {"Ann": 2, "Bob": 2, "Cy": 1}, "reneged": ["Cy"]},
+    ]
+    assert exported["closed"] is True
+    assert exported["rules"] == rules.HouseRules(chip_value=Decimal("0.25")).to_dict()
+
+
+def test_the_export_results_follow_the_engine_shape():
+    results = night_export(night_import(document=document(), owner=UserFactory()))["results"]
+
+    assert results["hands"][1] == {
+        "number": 2,
+        "dealer": "Bob",
+        "ante": 1,
+        "ante_refunds": {},
+        "pot_before": 7,
+        "winner": "Cy",
+        "bourre_payments": {},
+        "renege_payments": {},
+        "penalty_refunds": {},
+        "pot_after": 0,
+        "balances": {"Ann": -2, "Bob": -2, "Cy": 5, "Dee": -1},
+    }
+    assert results["hands"][4] == {
+        "number": 5,
+        "dealer": "Ann",
+        "misdeal": True,
+        "pot_after": 4,
+        "balances": {"Ann": 0, "Bob": -4, "Cy": 3, "Dee": -3},
+    }
+    assert results["hands"][5]["winner"] is None
+    assert results["hands"][5]["renege_payments"] == {"Cy": 8}
+    assert results["leftover"] == {"Ann": 2, "Bob": 2, "Cy": 10, "Dee": 2}
+    assert results["pot"] == 0
+    assert results["balances"] == {"Ann": 1, "Bob": -3, "Cy": 4, "Dee": -2}
+    assert results["settlement"] == [
+        {"from": "Bob", "to": "Cy", "amount": "0.75"},
+        {"from": "Dee", "to": "Ann", "amount": "0.25"},
+        {"from": "Dee", "to": "Cy", "amount": "0.25"},
+    ]
+
+
+def test_the_settlement_is_empty_while_chips_are_in_the_pot():
+    results = night_export(night_import(document=document(closed=False), owner=UserFactory()))[
+        "results"
+    ]
+
+    assert results["pot"] == 16
+    assert results["settlement"] == []
+    assert results["leftover"] == {}
+
+
+def test_an_open_night_between_pots_is_settled():
+    doc = document(hands=[{"dealer": "Ann", "stayed": {"Bob": None}}], closed=False)
+
+    results = night_export(night_import(document=doc, owner=UserFactory()))["results"]
+
+    assert results["pot"] == 0
+    assert results["settlement"] != []
+
+
+def test_money_has_the_currencys_decimal_places():
+    doc = document(rules={"chip_value": "5", "currency": "JPY"})
+    doc["hands"] = [{"dealer": "Ann", "stayed": {"Bob": None}}]
+
+    results = night_export(night_import(document=doc, owner=UserFactory()))["results"]
+
+    assert {t["amount"] for t in results["settlement"]} == {"5"}
+
+
+def test_a_leftover_split_is_exported():
+    doc = document(rules={"leftover_pot": "split"})
+
+    night = night_import(document=doc, owner=UserFactory())
+
+    assert night.leftover_policy == "split"
+    leftover = night_export(night)["results"]["leftover"]
+    assert sum(leftover.values()) == 16
+    assert leftover == dict(
+        Entry.objects.filter(night=night, kind=Entry.LEFTOVER, player__isnull=False).values_list(
+            "player__name", "amount"
+        )
+    )
+
+
+def test_the_import_is_one_night_among_others():
+    owner = UserFactory()
+    night_import(document=document(), owner=owner)
+    night_import(document=document(), owner=owner)
+
+    assert Night.objects.filter(table__owner=owner).count() == 2
+    assert Table.objects.filter(owner=owner).count() == 1

@@ -1,0 +1,257 @@
+import io
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from ledger import services, verify
+from ledger.management.commands import verify_ledger
+from ledger.models import Entry
+from ledger.verify import verify_night
+from tables.models import Hand
+from tests.factories import night_with
+from tests.ledger.nights import busy_night, example_night, tamper
+from tests.ledger.worked_examples import EXAMPLES
+
+pytestmark = pytest.mark.django_db
+
+
+def entry(night, seq) -> Entry:
+    return Entry.objects.get(night=night, seq=seq)
+
+
+def says(message, night, **values):
+    return message.format(night=night.pk, **values)
+
+
+# --- Clean nights ---
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_worked_example_verifies_clean(name):
+    assert verify_night(example_night(name)) == []
+
+
+def test_a_night_with_corrections_an_undo_a_late_arrival_and_a_close_verifies_clean():
+    night = busy_night()
+
+    assert Entry.objects.filter(night=night, reverses__isnull=False).exists()
+    assert verify_night(night) == []
+
+
+def test_an_open_night_and_an_empty_night_verify_clean():
+    assert verify_night(example_night(close=False)) == []
+    assert verify_night(night_with()) == []
+
+
+def test_a_night_closed_with_a_split_verifies_clean():
+    night = example_night(close=False)
+    services.night_close(night=night, by=night.started_by, policy="split")
+
+    assert verify_night(night) == []
+
+
+# --- Tampering ---
+
+
+def test_an_amount_changed_behind_the_apps_back_is_reported():
+    night = example_night()
+    target = entry(night, 5)
+
+    tamper(("UPDATE ledger_entry SET amount = amount - 10 WHERE id = %s", [target.pk]))
+
+    problems = verify_night(night)
+    assert says(verify.HASH_DIFFERS, night, seq=5) in problems
+    assert any(
+        p.startswith(f"Night {night.pk}, hand 1 (revision 1): its entries") for p in problems
+    )
+    assert any("balance from the entries" in p or "the pot from" in p for p in problems)
+
+
+def test_a_deleted_entry_is_reported():
+    night = example_night()
+    target = entry(night, 7)
+
+    tamper(("DELETE FROM ledger_entry WHERE id = %s", [target.pk]))
+
+    problems = verify_night(night)
+    assert says(verify.SEQ_GAP, night, seq=8, expected=7) in problems
+    assert says(verify.CHAIN_BROKEN, night, seq=8) in problems
+    assert any(
+        p.startswith(f"Night {night.pk}, hand 1 (revision 1): its entries") for p in problems
+    )
+
+
+def test_two_entries_with_their_amounts_swapped_are_both_reported():
+    night = example_night()
+    first, second = entry(night, 3), entry(night, 4)
+    assert first.amount != second.amount
+
+    tamper(
+        ("UPDATE ledger_entry SET amount = %s WHERE id = %s", [second.amount, first.pk]),
+        ("UPDATE ledger_entry SET amount = %s WHERE id = %s", [first.amount, second.pk]),
+    )
+
+    problems = verify_night(night)
+    assert says(verify.HASH_DIFFERS, night, seq=3) in problems
+    assert says(verify.HASH_DIFFERS, night, seq=4) in problems
+
+
+def test_two_entries_with_their_seqs_swapped_are_reported():
+    night = example_night()
+    first, second = entry(night, 9), entry(night, 10)
+
+    tamper(
+        ("UPDATE ledger_entry SET seq = 100000 WHERE id = %s", [first.pk]),
+        ("UPDATE ledger_entry SET seq = 9 WHERE id = %s", [second.pk]),
+        ("UPDATE ledger_entry SET seq = 10 WHERE id = %s", [first.pk]),
+    )
+
+    problems = verify_night(night)
+    for seq in (9, 10):
+        assert says(verify.HASH_DIFFERS, night, seq=seq) in problems
+        assert says(verify.CHAIN_BROKEN, night, seq=seq) in problems
+    assert says(verify.CHAIN_BROKEN, night, seq=11) in problems
+
+
+def test_a_reversal_that_does_not_negate_is_reported():
+    night = busy_night()
+    reversal = Entry.objects.filter(night=night, reverses__isnull=False).first()
+
+    tamper(("UPDATE ledger_entry SET amount = amount * 2 WHERE id = %s", [reversal.pk]))
+
+    problems = verify_night(night)
+    assert says(verify.REVERSAL_WRONG, night, seq=reversal.seq, target=reversal.reverses.seq) in (
+        problems
+    )
+
+
+def test_a_rewritten_hand_input_is_reported_by_the_replay():
+    night = example_night(close=False)
+    hand = Hand.objects.get(night=night, number=2, live=True)
+    new_input = {**hand.input, "stayed": {k: 5 - v for k, v in hand.input["stayed"].items()}}
+    ids = list(hand.input["stayed"])
+    new_input["stayed"] = {ids[0]: 0, ids[1]: 5, ids[2]: 0}
+
+    Hand.objects.filter(pk=hand.pk).update(input=new_input)
+
+    problems = verify_night(night)
+    assert any(
+        p.startswith(f"Night {night.pk}, hand 2 (revision 1): the stored result differs")
+        for p in problems
+    )
+    assert any(
+        p.startswith(f"Night {night.pk}, hand 2 (revision 1): its entries") for p in problems
+    )
+
+
+def test_a_hand_input_made_unreadable_is_reported_not_a_crash():
+    night = example_night(close=False)
+    Hand.objects.filter(night=night, number=5, live=True).update(input={"dealer": "nobody"})
+
+    problems = verify_night(night)
+
+    assert problems[0].startswith(
+        f"Night {night.pk}, hand 5 (revision 1): its stored input no longer settles: "
+    )
+    assert not any("hand 6" in p or "hand 7" in p for p in problems)
+
+
+def test_a_rewritten_hand_result_names_the_field():
+    night = example_night()
+    hand = Hand.objects.get(night=night, number=3, live=True)
+
+    Hand.objects.filter(pk=hand.pk).update(result={**hand.result, "winner_takes": 1})
+
+    assert verify_night(night) == [
+        says(verify.RESULT_DIFFERS, night, number=3, revision=1, fields="winner_takes")
+    ]
+
+
+def test_a_hand_made_live_again_is_reported():
+    night = busy_night()
+    old = Hand.objects.filter(night=night, number=2, live=False).first()
+    Hand.objects.filter(night=night, number=2, live=True).update(live=False)
+
+    Hand.objects.filter(pk=old.pk).update(live=True)
+
+    problems = verify_night(night)
+    assert any(p.startswith(f"Night {night.pk}, hand 2: the live revision is 1") for p in problems)
+
+
+# --- The command ---
+
+
+def run(*args):
+    out, err = io.StringIO(), io.StringIO()
+    call_command("verify_ledger", *args, stdout=out, stderr=err)
+    return out.getvalue(), err.getvalue()
+
+
+def test_verify_ledger_prints_ok_for_every_clean_night():
+    nights = [example_night("example_1"), example_night("example_2")]
+
+    out, err = run()
+
+    assert err == ""
+    assert out.splitlines() == [
+        verify_ledger.NIGHT_OK.format(
+            night=n.pk, hands=n.hands.filter(live=True).count(), entries=n.entries.count()
+        )
+        for n in nights
+    ]
+
+
+def test_verify_ledger_checks_only_the_nights_named():
+    example_night("example_1")
+    second = example_night("example_3")
+
+    out, _ = run(str(second.pk))
+
+    assert out.startswith(f"Night {second.pk}: OK")
+    assert len(out.splitlines()) == 1
+
+
+def test_verify_ledger_names_every_mismatch_and_fails():
+    clean, tampered = example_night("example_1"), example_night("example_2")
+    tamper(("UPDATE ledger_entry SET amount = 99 WHERE id = %s", [entry(tampered, 2).pk]))
+
+    with pytest.raises(CommandError) as caught:
+        run()
+
+    problems = verify_night(tampered)
+    assert str(caught.value) == verify_ledger.FAILED.format(problems=len(problems), nights=1)
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("verify_ledger", stdout=out, stderr=err)
+    assert out.getvalue().startswith(f"Night {clean.pk}: OK")
+    assert err.getvalue().splitlines() == problems
+
+
+def test_verify_ledger_reports_a_night_that_does_not_exist():
+    with pytest.raises(CommandError):
+        _, err = run("999999")
+
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("verify_ledger", "999999", stdout=out, stderr=err)
+    assert err.getvalue().strip() == verify_ledger.NIGHT_NOT_FOUND.format(night=999999)
+
+
+def test_verify_ledger_exits_1_on_a_problem_and_0_when_clean(monkeypatch, capsys):
+    monkeypatch.setattr("django.core.management.base.connections.close_all", lambda: None)
+    night = example_night()
+
+    def exit_code():
+        try:
+            verify_ledger.Command().run_from_argv(["manage.py", "verify_ledger", str(night.pk)])
+        except SystemExit as exit_:
+            return exit_.code
+        return 0
+
+    assert exit_code() == 0
+    tamper(("DELETE FROM ledger_entry WHERE id = %s", [entry(night, 1).pk]))
+    assert exit_code() == 1
+    err = capsys.readouterr().err
+    assert says(verify.SEQ_GAP, night, seq=2, expected=1) in err
+    assert "CommandError: " in err
