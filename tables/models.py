@@ -1,7 +1,8 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
-from django.db.models.functions import Lower
+from django.db.models.functions import Length, Lower
+from django.db.models.lookups import GreaterThanOrEqual
 
 
 class Table(models.Model):
@@ -186,3 +187,41 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"Hand {self.number} (rev {self.revision})"
+
+
+class ShareLink(models.Model):
+    """A read-only link to one night's live standings, for players without an account.
+
+    The token is the only credential, so it is long and random; revoking keeps
+    the row (who shared what, and when) but the token stops working.
+    """
+
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="share_links")
+    token = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["night", "-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["night"],
+                condition=Q(revoked_at__isnull=True),
+                name="sharelink_one_active_per_night",
+            ),
+            # token_urlsafe(32) gives 43 characters; anything short is guessable.
+            models.CheckConstraint(
+                condition=GreaterThanOrEqual(Length("token"), 32),
+                name="sharelink_token_long_enough",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Share link for night #{self.night_id}"
+
+    @property
+    def is_active(self) -> bool:
+        return self.revoked_at is None

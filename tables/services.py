@@ -1,5 +1,6 @@
 """Writes for tables and their players. Nights and hands are in ledger.services."""
 
+import unicodedata
 from collections.abc import Mapping
 
 from django.db import IntegrityError, transaction
@@ -15,6 +16,7 @@ TABLE_NAME_TAKEN = "You already have a table called {name}."
 PLAYER_NAME_REQUIRED = "Give the player a name."
 PLAYER_NAME_TOO_LONG = "A player's name can be at most 40 characters."
 PLAYER_NAME_TAKEN = "{name} already plays at this table."
+NAME_HAS_CONTROL_CHARACTER = "A name cannot contain control characters (found {char!r})."
 
 
 def _clean_name(name: str, *, required: str, too_long: str, limit: int) -> str:
@@ -23,7 +25,18 @@ def _clean_name(name: str, *, required: str, too_long: str, limit: int) -> str:
         raise InvalidInput(required)
     if len(name) > limit:
         raise InvalidInput(too_long)
+    # A night file can carry what a form cannot: PostgreSQL refuses NUL outright (a 500).
+    control = next((c for c in name if unicodedata.category(c) == "Cc"), None)
+    if control is not None:
+        raise InvalidInput(NAME_HAS_CONTROL_CHARACTER.format(char=control))
     return name
+
+
+def _taken(queryset, name: str) -> bool:
+    """Whether a name in ``queryset`` matches ``name`` ignoring case, accents' case included:
+    SQLite's LOWER() folds only ASCII, so "Bourré" and "BOURRÉ" are compared here."""
+    folded = name.casefold()
+    return any(other.casefold() == folded for other in queryset.values_list("name", flat=True))
 
 
 def _house_rules(data: Mapping) -> dict:
@@ -36,7 +49,7 @@ def _house_rules(data: Mapping) -> dict:
 def table_create(*, owner, name: str, house_rules: Mapping) -> Table:
     name = _clean_name(name, required=TABLE_NAME_REQUIRED, too_long=TABLE_NAME_TOO_LONG, limit=80)
     data = _house_rules(house_rules)
-    if Table.objects.filter(owner=owner, name__iexact=name).exists():
+    if _taken(Table.objects.filter(owner=owner), name):
         raise InvalidInput(TABLE_NAME_TAKEN.format(name=name))
     try:
         with transaction.atomic():
@@ -49,7 +62,7 @@ def table_update(*, table: Table, name: str, house_rules: Mapping) -> Table:
     """New rules apply to nights started afterwards; a night keeps its snapshot."""
     name = _clean_name(name, required=TABLE_NAME_REQUIRED, too_long=TABLE_NAME_TOO_LONG, limit=80)
     data = _house_rules(house_rules)
-    if Table.objects.filter(owner=table.owner, name__iexact=name).exclude(pk=table.pk).exists():
+    if _taken(Table.objects.filter(owner=table.owner).exclude(pk=table.pk), name):
         raise InvalidInput(TABLE_NAME_TAKEN.format(name=name))
     table.name = name
     table.rules = data
@@ -59,10 +72,10 @@ def table_update(*, table: Table, name: str, house_rules: Mapping) -> Table:
 
 def _player_name(table: Table, name: str, exclude: int | None = None) -> str:
     name = _clean_name(name, required=PLAYER_NAME_REQUIRED, too_long=PLAYER_NAME_TOO_LONG, limit=40)
-    taken = Player.objects.filter(table=table, name__iexact=name)
+    others = Player.objects.filter(table=table)
     if exclude is not None:
-        taken = taken.exclude(pk=exclude)
-    if taken.exists():
+        others = others.exclude(pk=exclude)
+    if _taken(others, name):
         raise InvalidInput(PLAYER_NAME_TAKEN.format(name=name))
     return name
 

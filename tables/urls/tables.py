@@ -1,1 +1,17 @@
-urlpatterns: list = []
+from django.urls import path
+
+from tables.views import players, roster, tables
+
+urlpatterns = [
+    path("tables/", tables.table_list, name="table_list"),
+    path("tables/new/", tables.table_create, name="table_create"),
+    path("tables/<int:table_id>/", tables.table_detail, name="table_detail"),
+    path("tables/<int:table_id>/edit/", tables.table_edit, name="table_edit"),
+    path("tables/<int:table_id>/players/add/", players.player_add, name="player_add"),
+    path("tables/<int:table_id>/nights/new/", tables.night_start, name="night_start"),
+    path("players/<int:player_id>/rename/", players.player_rename, name="player_rename"),
+    path("players/<int:player_id>/retire/", players.player_retire, name="player_retire"),
+    path("players/<int:player_id>/unretire/", players.player_unretire, name="player_unretire"),
+    path("nights/<int:night_id>/join/", roster.night_join, name="night_join"),
+    path("nights/<int:night_id>/leave/<int:player_id>/", roster.night_leave, name="night_leave"),
+]

@@ -1,0 +1,294 @@
+"""Forms collect the host's input; the services decide whether it is allowed.
+
+The house-rules form validates nothing itself: HouseRules.from_dict does, with messages
+naming the setting, and ``add_service_errors`` puts each message under its field.
+"""
+
+import re
+from collections.abc import Iterable, Sequence
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from ledger import rules
+from tables import services as table_services
+from tables.models import Player, Seat
+
+SIGNUP_EMAIL_HELP = "Only for resetting your password if you forget it."
+FIRST_DEALER_REQUIRED = "Choose who deals first."
+SEAT_CHOSEN_TWICE = "{first} and {second} both have seat {seat}: give each player their own seat."
+JOIN_PICK_ONE = "Pick a player, or type the name of someone new."
+JOIN_NOT_BOTH = "Pick a player or type a new name, not both."
+JOIN_SEAT_REQUIRED = "Choose where they sit."
+
+RULE_LABELS = {
+    "ante": "Ante (chips)",
+    "tricks_per_hand": "Cards per hand",
+    "max_players": "Most players in a hand",
+    "min_tricks_to_win": "Tricks needed to win",
+    "escalating_ante": "Escalating ante",
+    "bourre_cap": "Bourré cap (chips)",
+    "win_cap": "Win cap (chips)",
+    "pot_cap": "Pot cap (chips)",
+    "ante_exemptions": "Ante exemptions",
+    "leftover_pot": "Pot left at closing",
+    "chip_value": "Chip value",
+    "currency": "Currency",
+}
+YES_NO_RULES = ("escalating_ante", "ante_exemptions")
+CAP_RULES = ("bourre_cap", "win_cap", "pot_cap")
+WHOLE_RULES = ("ante", "tricks_per_hand", "max_players", "min_tricks_to_win", *CAP_RULES)
+_NAME_MESSAGES = (
+    table_services.TABLE_NAME_REQUIRED,
+    table_services.TABLE_NAME_TOO_LONG,
+    table_services.TABLE_NAME_TAKEN.split("{")[0],
+)
+# At most 18 digits: int() refuses over 4,300 (a 500); longer stays text for the rules to name.
+_WHOLE = re.compile(r"-?\d{1,18}")
+
+
+def _number(attrs: dict | None = None) -> forms.NumberInput:
+    return forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, **(attrs or {})})
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(label="Email", help_text=SIGNUP_EMAIL_HELP)
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+
+class TableForm(forms.Form):
+    """A table's name and house rules, every field as typed (the service checks them)."""
+
+    name = forms.CharField(
+        label="Table name",
+        required=False,
+        widget=forms.TextInput(attrs={"maxlength": 80, "autocomplete": "off"}),
+    )
+    preset = forms.ChoiceField(
+        label="Start from a preset",
+        required=False,
+        choices=[(slug, preset.label) for slug, preset in rules.PRESETS.items()],
+        widget=forms.RadioSelect,
+    )
+    ante = forms.CharField(required=False, widget=_number())
+    tricks_per_hand = forms.CharField(
+        required=False,
+        widget=forms.Select(choices=[("5", "5: classic Bourré"), ("7", "7: seven-card Bourré")]),
+    )
+    max_players = forms.CharField(
+        required=False, widget=forms.Select(choices=[(str(n), str(n)) for n in range(2, 9)])
+    )
+    min_tricks_to_win = forms.CharField(
+        required=False, widget=forms.Select(choices=[(str(n), str(n)) for n in range(1, 8)])
+    )
+    escalating_ante = forms.BooleanField(required=False)
+    bourre_cap = forms.CharField(required=False, widget=_number({"placeholder": "No cap"}))
+    win_cap = forms.CharField(required=False, widget=_number({"placeholder": "No cap"}))
+    pot_cap = forms.CharField(required=False, widget=_number({"placeholder": "No cap"}))
+    ante_exemptions = forms.BooleanField(required=False)
+    leftover_pot = forms.CharField(
+        required=False,
+        widget=forms.Select(
+            choices=[
+                (rules.LEFTOVER_REFUND, "Refund it to who paid it in"),
+                (rules.LEFTOVER_SPLIT, "Split it among the last hand's players"),
+            ]
+        ),
+    )
+    chip_value = forms.CharField(
+        required=False, widget=forms.TextInput(attrs={"inputmode": "decimal", "maxlength": 12})
+    )
+    currency = forms.CharField(
+        required=False,
+        widget=forms.TextInput(
+            attrs={"maxlength": 3, "autocapitalize": "characters", "autocomplete": "off"}
+        ),
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for key, label in RULE_LABELS.items():
+            self.fields[key].label = label
+            self.fields[key].help_text = rules.RULE_HELP[key]
+
+    @staticmethod
+    def initial_for(house: rules.HouseRules, **extra) -> dict:
+        data = house.to_dict()
+        for key in CAP_RULES:
+            data[key] = "" if data[key] is None else data[key]
+        return {**data, **extra}
+
+    @classmethod
+    def with_preset(cls, slug: str, *, name: str = "", ante: str = "") -> "TableForm":
+        """An unbound form filled with a preset; its caps scale with the ante already typed."""
+        preset = rules.PRESETS.get(slug) or rules.PRESETS["louisiana"]
+        house = preset.rules
+        if _WHOLE.fullmatch(ante.strip()) and int(ante) >= 1:
+            house = preset.for_ante(int(ante))
+        return cls(initial=cls.initial_for(house, name=name, preset=preset.slug))
+
+    def rule_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        return [
+            (title, [self[key] for key in keys])
+            for title, keys in (
+                ("The game", ("ante", "tricks_per_hand", "max_players", "min_tricks_to_win")),
+                (
+                    "Variants and caps",
+                    ("escalating_ante", "ante_exemptions", *CAP_RULES, "leftover_pot"),
+                ),
+                ("Money", ("chip_value", "currency")),
+            )
+        ]
+
+    def house_rules(self) -> dict:
+        """The rules as the night file spells them: whole numbers as ints where they are
+        whole, so the rules engine can name anything else."""
+        data = self.cleaned_data
+        result: dict = {}
+        for key in RULE_LABELS:
+            value = data.get(key)
+            if key in YES_NO_RULES:
+                result[key] = bool(value)
+                continue
+            value = (value or "").strip()
+            if key in CAP_RULES and not value:
+                value = None
+            elif key in WHOLE_RULES and _WHOLE.fullmatch(value):
+                value = int(value)
+            elif key == "currency":
+                value = value.upper()
+            result[key] = value
+        return result
+
+    def add_service_errors(self, errors: Iterable[str]) -> None:
+        for message in errors:
+            field = next((key for key in RULE_LABELS if message.startswith(key + " ")), None)
+            if field is None and message.startswith(_NAME_MESSAGES):
+                field = "name"
+            self.add_error(field, message)
+
+
+class PlayerNameForm(forms.Form):
+    name = forms.CharField(
+        label="Name",
+        required=False,
+        widget=forms.TextInput(attrs={"maxlength": 40, "autocomplete": "off"}),
+    )
+
+    def add_service_errors(self, errors: Iterable[str]) -> None:
+        for message in errors:
+            self.add_error("name", message)
+
+
+class NightStartForm(forms.Form):
+    """Who plays, in which seat (blank = not playing), and who deals first."""
+
+    first_dealer = forms.ChoiceField(label="First dealer", required=False)
+
+    def __init__(self, *args, players: Sequence[Player], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+        seats = [("", "Not playing")] + [
+            (str(n), f"Seat {n}") for n in range(1, len(self.players) + 1)
+        ]
+        for player in self.players:
+            self.fields[self.seat_key(player)] = forms.ChoiceField(
+                label=player.name, required=False, choices=seats
+            )
+        self.fields["first_dealer"].choices = [("", "Choose the first dealer")] + [
+            (str(p.pk), p.name) for p in self.players
+        ]
+
+    @staticmethod
+    def seat_key(player: Player) -> str:
+        return f"seat_{player.pk}"
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[self.seat_key(p)] for p in self.players]
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if not data.get("first_dealer"):
+            self.add_error("first_dealer", FIRST_DEALER_REQUIRED)
+        taken: dict[int, Player] = {}
+        for player in self.players:
+            seat = data.get(self.seat_key(player))
+            if not seat:
+                continue
+            seat = int(seat)
+            if seat in taken:
+                self.add_error(
+                    self.seat_key(player),
+                    SEAT_CHOSEN_TWICE.format(first=taken[seat].name, second=player.name, seat=seat),
+                )
+            taken[seat] = player
+        self.roster = [taken[seat] for seat in sorted(taken)]
+        self.dealer = next((p for p in self.players if str(p.pk) == data.get("first_dealer")), None)
+        return data
+
+
+def seat_descriptions(seats: Sequence[Seat]) -> list[tuple[str, str]]:
+    """Choices for where a newcomer sits: 1 to n+1, each named by its neighbours."""
+
+    def name(seat: Seat) -> str:
+        return seat.player.name + ("" if seat.active else " (left)")
+
+    if not seats:
+        return [("1", "Seat 1")]
+    choices = [("1", f"Seat 1: first, before {name(seats[0])}")]
+    for index in range(1, len(seats)):
+        choices.append(
+            (
+                str(index + 1),
+                f"Seat {index + 1}: between {name(seats[index - 1])} and {name(seats[index])}",
+            )
+        )
+    last = len(seats) + 1
+    choices.append((str(last), f"Seat {last}: last, after {name(seats[-1])}"))
+    return choices
+
+
+class NightJoinForm(forms.Form):
+    """A late arrival: someone from the table, or a new player, and where they sit."""
+
+    player = forms.ChoiceField(label="Who joins", required=False)
+    new_name = forms.CharField(
+        label="Or someone new to the table",
+        required=False,
+        widget=forms.TextInput(attrs={"maxlength": 40, "autocomplete": "off"}),
+    )
+    position = forms.ChoiceField(label="Where they sit", required=False)
+
+    def __init__(self, *args, candidates: Sequence[Player], seats: Sequence[Seat], **kwargs):
+        super().__init__(*args, **kwargs)
+        returning = {seat.player_id: seat for seat in seats if not seat.active}
+        self.candidates = list(candidates)
+        self.fields["player"].choices = [("", "Choose a player")] + [
+            (
+                str(p.pk),
+                f"{p.name} (back in seat {returning[p.pk].position + 1})"
+                if p.pk in returning
+                else p.name,
+            )
+            for p in self.candidates
+        ]
+        self.fields["position"].choices = seat_descriptions(seats)
+        self.fields["position"].initial = str(len(seats) + 1)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        player_id, new_name = data.get("player"), data.get("new_name", "").strip()
+        if player_id and new_name:
+            raise forms.ValidationError(JOIN_NOT_BOTH)
+        if not player_id and not new_name:
+            raise forms.ValidationError(JOIN_PICK_ONE)
+        if not data.get("position"):
+            self.add_error("position", JOIN_SEAT_REQUIRED)
+        self.player = next((p for p in self.candidates if str(p.pk) == player_id), None)
+        return data
+
+    def add_service_errors(self, errors: Iterable[str]) -> None:
+        for message in errors:
+            self.add_error(None, message)

@@ -1,0 +1,39 @@
+"""The upload of a night file: the form reads it as JSON; nightfile.night_import judges it."""
+
+import json
+
+from django import forms
+
+IMPORT_LIMIT_BYTES = 1024 * 1024
+FILE_REQUIRED = "Choose a night file (.json) to upload."
+FILE_TOO_LARGE = "The file is {size} KB; a night file can be at most 1 MB (1024 KB)."
+FILE_NOT_TEXT = "The file is not text (UTF-8): is it really a night file?"
+FILE_NOT_JSON = "The file is not valid JSON: {problem} (line {line}, column {column})."
+FILE_NUMBER_TOO_LONG = "The file has a number too long to read: is it really a night file?"
+
+
+class NightFileForm(forms.Form):
+    file = forms.FileField(
+        label="Night file",
+        help_text="A bourre-night/1 JSON file: an export, or a paper log typed up. At most 1 MB.",
+        error_messages={"required": FILE_REQUIRED, "empty": FILE_REQUIRED},
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    def clean_file(self) -> object:
+        """The parsed document (anything JSON); its meaning is checked on import."""
+        upload = self.cleaned_data["file"]
+        if upload.size > IMPORT_LIMIT_BYTES:
+            raise forms.ValidationError(FILE_TOO_LARGE.format(size=-(-upload.size // 1024)))
+        try:
+            text = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(FILE_NOT_TEXT) from None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise forms.ValidationError(
+                FILE_NOT_JSON.format(problem=error.msg, line=error.lineno, column=error.colno)
+            ) from None
+        except ValueError:  # an integer of over 4,300 digits, which int() refuses
+            raise forms.ValidationError(FILE_NUMBER_TOO_LONG) from None

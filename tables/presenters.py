@@ -1,0 +1,139 @@
+"""Plain words for what the ledger recorded: hand outcomes, chips and money.
+
+Presentation only: everything here reads a hand's stored input and result (player ids
+as JSON) and the names to show; no rule is decided here.
+"""
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+
+CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+
+
+def money(amount: Decimal, currency: str) -> str:
+    """``$3.00``, ``-€1.50``, ``£1,200.00``; other currencies as ``25 SEK``."""
+    sign = "-" if amount < 0 else ""
+    digits = f"{abs(amount):,}"
+    symbol = CURRENCY_SYMBOLS.get(currency)
+    return f"{sign}{symbol}{digits}" if symbol else f"{sign}{digits} {currency}"
+
+
+def chips(amount: int) -> str:
+    """A balance with its sign: ``+12``, ``-16``, ``0``."""
+    return f"{amount:+d}" if amount else "0"
+
+
+def sign_class(amount) -> str:
+    return "pos" if amount > 0 else "neg" if amount < 0 else ""
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _times(count: int) -> str:
+    return {1: "", 2: " twice", 3: " three times"}.get(count, f" {count} times")
+
+
+class _Names:
+    def __init__(self, names: Mapping[int, str]) -> None:
+        self.names = names
+
+    def __call__(self, player_id) -> str:
+        return self.names.get(int(player_id), f"player #{player_id}")
+
+    def amounts(self, amounts: Mapping[str, int]) -> str:
+        return join_names([f"{self(p)} {chips}" for p, chips in amounts.items()])
+
+
+def describe_hand(hand_input: Mapping, result: Mapping, names: Mapping[int, str]) -> str:
+    """What a hand did, in a sentence or three: "Dee is bourré: pays 8 into the next pot.
+    Cy wins 8." ``hand_input`` and ``result`` are a Hand's stored JSON."""
+    name = _Names(names)
+    if result["misdeal"]:
+        return f"Misdeal: {name(result['dealer'])} deals again."
+    sentences = []
+    if result["ante_refunds"]:
+        sentences.append(
+            f"The pot is capped: {name.amounts(result['ante_refunds'])} back from the antes."
+        )
+    stayed = {int(p): tricks for p, tricks in hand_input["stayed"].items()}
+    if not stayed:
+        sentences.append(f"Nobody stays: the pot of {result['pot_after']} carries over.")
+        return " ".join(sentences)
+    if len(stayed) == 1:
+        sentences.append(
+            f"{name(result['winner'])} stays alone and takes {result['winner_takes']}."
+        )
+    else:
+        sentences.extend(_penalties(hand_input, result, name))
+        sentences.append(_outcome(stayed, result, name))
+    if result["penalty_refunds"]:
+        sentences.append(
+            f"The pot is capped: {name.amounts(result['penalty_refunds'])} back from the payments."
+        )
+    return " ".join(sentences)
+
+
+def _penalties(hand_input, result, name) -> list[str]:
+    sentences = []
+    bourres = result["bourre_payments"]
+    if bourres:
+        who = [name(p) for p in bourres]
+        amounts = set(bourres.values())
+        if len(who) == 1:
+            sentences.append(
+                f"{who[0]} is bourré: pays {bourres[next(iter(bourres))]} into the next pot."
+            )
+        elif len(amounts) == 1:
+            sentences.append(
+                f"{join_names(who)} are bourré: each pays {amounts.pop()} into the next pot."
+            )
+        else:
+            sentences.append(f"Bourré: {name.amounts(bourres)} into the next pot.")
+    reneged = [int(p) for p in hand_input.get("reneged", [])]
+    for player_id, amount in result["renege_payments"].items():
+        count = reneged.count(int(player_id))
+        sentences.append(f"{name(player_id)} reneged{_times(count)}: pays {amount}.")
+    return sentences
+
+
+def _outcome(stayed: Mapping[int, int], result, name) -> str:
+    if result["winner"] is not None:
+        takes, before = result["winner_takes"], result["pot_before"]
+        left = f"; {before - takes} stay in the pot" if takes < before else ""
+        return f"{name(result['winner'])} wins {takes}{left}."
+    most = max(tricks or 0 for tricks in stayed.values())
+    leaders = [name(p) for p, tricks in stayed.items() if (tricks or 0) == most]
+    why = (
+        f"{join_names(leaders)} tie on {most} tricks"
+        if len(leaders) > 1
+        else f"{leaders[0]}'s {most} tricks are too few to win"
+    )
+    return f"Nobody wins ({why}): the pot of {result['pot_after']} carries over."
+
+
+def payments(result: Mapping, names: Mapping[int, str]) -> list[str]:
+    """The chips a hand moved, one short line each, for the hand log."""
+    if result["misdeal"]:
+        return []
+    name = _Names(names)
+    lines = []
+    if result["ante_payers"]:
+        lines.append(
+            f"Ante {result['ante']} from {join_names([name(p) for p in result['ante_payers']])}"
+        )
+    if result["ante_refunds"]:
+        lines.append(f"Ante back (pot cap): {name.amounts(result['ante_refunds'])}")
+    if result["winner"] is not None:
+        lines.append(f"{name(result['winner'])} takes {result['winner_takes']}")
+    for label, key in (("Bourré", "bourre_payments"), ("Renege", "renege_payments")):
+        if result[key]:
+            lines.append(f"{label}: {name.amounts(result[key])}")
+    if result["penalty_refunds"]:
+        lines.append(f"Back (pot cap): {name.amounts(result['penalty_refunds'])}")
+    return lines

@@ -1,0 +1,67 @@
+"""Chips and the money they were worth, added up over nights with their own chip values."""
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from ledger import rules
+
+
+@dataclass(frozen=True)
+class NightInfo:
+    """What the stats need of a night: when, whether closed, and what a chip was worth."""
+
+    id: int
+    started_at: Any
+    closed: bool
+    house: rules.HouseRules
+
+    @classmethod
+    def from_row(cls, row: Mapping) -> "NightInfo":
+        house = rules.HouseRules.from_dict(row["rules"])
+        return cls(
+            id=row["id"],
+            started_at=row["started_at"],
+            closed=row["closed_at"] is not None,
+            house=house,
+        )
+
+    @property
+    def currency(self) -> str:
+        return self.house.currency
+
+    def money(self, chips: int) -> Decimal:
+        return rules.to_money(chips, self.house)
+
+
+NIGHT_FIELDS = ("id", "started_at", "closed_at", "rules")
+
+
+@dataclass
+class Totals:
+    """Net chips, and money per currency (a table rarely changes currency, but may)."""
+
+    chips: int = 0
+    money: dict[str, Decimal] = field(default_factory=dict)
+
+    def add(self, night: NightInfo, chips: int) -> None:
+        self.chips += chips
+        self.money[night.currency] = self.money.get(night.currency, Decimal(0)) + night.money(chips)
+
+    @property
+    def money_text(self) -> str:
+        if not self.money:
+            return "0"
+        return " + ".join(f"{amount} {currency}" for currency, amount in self.money.items())
+
+    @property
+    def money_total(self) -> Decimal:
+        return sum(self.money.values(), Decimal(0))
+
+
+def totals(rows: Iterable[tuple[NightInfo, int]]) -> Totals:
+    result = Totals()
+    for night, chips in rows:
+        result.add(night, chips)
+    return result

@@ -1,0 +1,147 @@
+"""One player's history at their table: five queries, however long the history.
+
+Money results count closed nights only: while a night is open, chips in the
+pot belong to nobody yet. Hand facts (stays, wins, bourrés…) count every live
+hand, so a correction replaces the fact it corrects instead of adding to it.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Count, Max, Min, Q, Sum
+
+from ledger.models import Entry
+from tables.models import Hand, Night, Player
+from tables.stats.json_list import JSONListHas
+from tables.stats.money import NIGHT_FIELDS, NightInfo, Totals
+
+
+@dataclass(frozen=True)
+class PlayerNight:
+    night: NightInfo
+    chips: int
+    money: Decimal
+    cumulative_chips: int | None  # None while the night is open
+
+
+@dataclass(frozen=True)
+class Streak:
+    direction: str  # "up", "down" or "" (no closed night, or an even last night)
+    nights: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    player: Player
+    nights: list[PlayerNight]  # oldest first
+    hands_dealt_in: int
+    stays: int
+    wins: int
+    bourres: int
+    reneges: int
+    biggest_pot_won: int | None
+    biggest_bourre_paid: int | None
+    net: Totals
+    streak: Streak
+
+    @property
+    def nights_played(self) -> int:
+        return len(self.nights)
+
+    @property
+    def closed_nights(self) -> list[PlayerNight]:
+        return [n for n in self.nights if n.night.closed]
+
+    @property
+    def stay_rate(self) -> Decimal | None:
+        return _percent(self.stays, self.hands_dealt_in)
+
+    @property
+    def win_rate(self) -> Decimal | None:
+        return _percent(self.wins, self.stays)
+
+    @property
+    def bourre_rate(self) -> Decimal | None:
+        return _percent(self.bourres, self.stays)
+
+    @property
+    def best_night(self) -> PlayerNight | None:
+        closed = self.closed_nights
+        return max(closed, key=lambda n: (n.chips, n.night.started_at)) if closed else None
+
+    @property
+    def worst_night(self) -> PlayerNight | None:
+        closed = self.closed_nights
+        return min(closed, key=lambda n: (n.chips, n.night.started_at)) if closed else None
+
+
+def _percent(part: int, whole: int) -> Decimal | None:
+    """``part`` of ``whole`` in percent, one decimal; None when there is no whole."""
+    if not whole:
+        return None
+    return (Decimal(100 * part) / Decimal(whole)).quantize(Decimal("0.1"))
+
+
+def _streak(closed: list[PlayerNight]) -> Streak:
+    """Consecutive closed nights, newest backwards, all up or all down."""
+    if not closed or closed[-1].chips == 0:
+        return Streak("", 0)
+    up = closed[-1].chips > 0
+    count = 0
+    for result in reversed(closed):
+        if result.chips == 0 or (result.chips > 0) != up:
+            break
+        count += 1
+    return Streak("up" if up else "down", count)
+
+
+def player_stats(player: Player) -> PlayerStats:
+    nights = [
+        NightInfo.from_row(row)
+        for row in Night.objects.filter(seats__player=player)
+        .order_by("started_at", "id")
+        .values(*NIGHT_FIELDS)
+    ]
+    chips_by_night = dict(
+        Entry.objects.filter(player=player)
+        .values_list("night_id")
+        .annotate(chips=Sum("amount"))
+        .values_list("night_id", "chips")
+    )
+    hands = Hand.objects.filter(
+        night__table_id=player.table_id, live=True, result__misdeal=False
+    ).aggregate(
+        dealt_in=Count("pk", filter=JSONListHas("input", "seated", player.pk)),
+        stays=Count("pk", filter=Q(input__stayed__has_key=str(player.pk))),
+        wins=Count("pk", filter=Q(result__winner=player.pk)),
+    )
+    # Live hands only: a corrected hand's entries were reversed and replaced.
+    facts = Entry.objects.filter(player=player, hand__live=True).aggregate(
+        bourres=Count("pk", filter=Q(kind=Entry.BOURRE)),
+        reneges=Count("pk", filter=Q(kind=Entry.RENEGE)),
+        biggest_win=Max("amount", filter=Q(kind=Entry.WIN)),
+        biggest_bourre=Min("amount", filter=Q(kind=Entry.BOURRE)),
+    )
+
+    history: list[PlayerNight] = []
+    net = Totals()
+    for night in nights:
+        chips = chips_by_night.get(night.id, 0)
+        if night.closed:
+            net.add(night, chips)
+        history.append(
+            PlayerNight(night, chips, night.money(chips), net.chips if night.closed else None)
+        )
+    return PlayerStats(
+        player=player,
+        nights=history,
+        hands_dealt_in=hands["dealt_in"],
+        stays=hands["stays"],
+        wins=hands["wins"],
+        bourres=facts["bourres"],
+        reneges=facts["reneges"],
+        biggest_pot_won=facts["biggest_win"],
+        biggest_bourre_paid=-facts["biggest_bourre"] if facts["biggest_bourre"] else None,
+        net=net,
+        streak=_streak([n for n in history if n.night.closed]),
+    )

@@ -1,0 +1,18 @@
+"""Reads of share links: the night's live link, and the night behind a token."""
+
+from tables.models import Night, ShareLink
+
+
+def night_share_link(night: Night) -> ShareLink | None:
+    """The night's link that still works, if the host made one."""
+    return ShareLink.objects.filter(night=night, revoked_at__isnull=True).first()
+
+
+def shared_night(token: str) -> Night | None:
+    """The night a live (unrevoked) token opens, or None."""
+    link = (
+        ShareLink.objects.filter(token=token, revoked_at__isnull=True)
+        .select_related("night__table")
+        .first()
+    )
+    return link.night if link else None

@@ -1,0 +1,181 @@
+"""Getting a night or a table's history out (JSON night file, CSV) and a night file in.
+
+The night file is ledger.nightfile's, the same document the import_night and
+export_night commands read and write; an upload is recorded through the same
+services as the phone, whole or not at all.
+"""
+
+import csv
+import json
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods
+
+from ledger import nightfile
+from ledger.errors import ServiceError
+from ledger.models import Entry
+from tables.access import night_for_host, table_for_host
+from tables.forms_import import NightFileForm
+from tables.models import Night, Seat, Table
+from tables.stats.table import night_player_chips, table_nights
+
+NIGHT_IMPORTED = "Night imported: {hands} hand{s}, {players} players."
+NOT_IMPORTED = "The night was not imported, and nothing was written:"
+# A spreadsheet runs a cell starting with one of these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value):
+    """Text that a spreadsheet would run as a formula gets a leading apostrophe.
+
+    Only text is touched: numbers (a negative amount starts with "-") stay numbers.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _csv_response(filename: str, header: list[str], rows) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(header)
+    writer.writerows([safe_cell(cell) for cell in row] for row in rows)
+    return response
+
+
+def _night_name(night: Night) -> str:
+    return f"{slugify(night.table.name) or 'table'}-{night.started_at:%Y-%m-%d}-night-{night.pk}"
+
+
+@login_required
+@require_GET
+def night_export_json(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = night_for_host(request, night_id)
+    document = nightfile.night_export(night)
+    response = HttpResponse(
+        json.dumps(document, cls=DjangoJSONEncoder, ensure_ascii=False, indent=2) + "\n",
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="{_night_name(night)}.json"'
+    return response
+
+
+@login_required
+@require_GET
+def night_entries_csv(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = night_for_host(request, night_id)
+    username = f"created_by__{get_user_model().USERNAME_FIELD}"
+    rows = (
+        Entry.objects.filter(night=night)
+        .order_by("seq")
+        .values_list(
+            "seq",
+            "created_at",
+            username,
+            "hand_number",
+            "hand__revision",
+            "player__name",
+            "kind",
+            "amount",
+            "reverses__seq",
+            "hash",
+        )
+    )
+    return _csv_response(
+        f"{_night_name(night)}-entries.csv",
+        ["seq", "when", "by", "hand", "revision", "player", "kind", "amount", "reverses", "hash"],
+        (
+            [
+                seq,
+                when.isoformat(),
+                by,
+                "" if hand is None else hand,
+                "" if revision is None else revision,
+                "pot" if player is None else player,
+                kind,
+                amount,
+                "" if reverses is None else reverses,
+                digest,
+            ]
+            for seq, when, by, hand, revision, player, kind, amount, reverses, digest in rows
+        ),
+    )
+
+
+@login_required
+@require_GET
+def table_results_csv(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_for_host(request, table_id)
+    return _csv_response(
+        f"{slugify(table.name) or 'table'}-results.csv",
+        ["night", "date", "closed", "player", "chips", "money", "currency"],
+        _results(table),
+    )
+
+
+def _results(table: Table):
+    """One row per night per player on its roster, oldest night first, in seat order."""
+    chips = night_player_chips(table)
+    seats = (
+        Seat.objects.filter(night__table=table)
+        .order_by("night_id", "position")
+        .values_list("night_id", "player__name", "player_id")
+    )
+    roster: dict[int, list[tuple[str, int]]] = {}
+    for night_id, name, player_id in seats:
+        roster.setdefault(night_id, []).append((name, player_id))
+    for night in table_nights(table):
+        for name, player_id in roster.get(night.id, []):
+            amount = chips.get(night.id, {}).get(player_id, 0)
+            yield [
+                night.id,
+                f"{night.started_at:%Y-%m-%d}",
+                "yes" if night.closed else "no",
+                name,
+                amount,
+                night.money(amount),
+                night.currency,
+            ]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_import(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_for_host(request, table_id)
+    form = (
+        NightFileForm(request.POST, request.FILES) if request.method == "POST" else NightFileForm()
+    )
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            night = nightfile.night_import(
+                document=form.cleaned_data["file"],
+                owner=request.user,
+                table_name=table.name,
+                by=request.user,
+            )
+        except ServiceError as error:
+            problems = error.errors
+        else:
+            hands = night.hands.filter(live=True).count()
+            messages.success(
+                request,
+                NIGHT_IMPORTED.format(
+                    hands=hands, s="" if hands == 1 else "s", players=night.seats.count()
+                ),
+            )
+            return redirect("night_report", night_id=night.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request,
+        "stats/night_import.html",
+        {"table": table, "form": form, "problems": problems, "not_imported": NOT_IMPORTED},
+        status=status,
+    )

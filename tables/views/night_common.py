@@ -1,0 +1,61 @@
+"""What every screen of a night shows: the roster's names, the standings, the way around."""
+
+from dataclasses import dataclass
+
+from django.urls import NoReverseMatch, reverse
+
+from ledger import bridge, selectors
+from tables import presenters
+from tables.forms_hand import Person
+from tables.models import Night, Seat
+
+
+def url_or_none(name: str, *args) -> str | None:
+    """Links to other areas' screens appear once those screens exist."""
+    try:
+        return reverse(name, args=args)
+    except NoReverseMatch:
+        return None
+
+
+def roster(night: Night) -> list[Person]:
+    """Every roster player in seat order, with whether they are still at the table."""
+    seats = Seat.objects.filter(night=night).select_related("player").order_by("position")
+    return [
+        Person(id=s.player_id, name=s.player.name, position=s.position, active=s.active)
+        for s in seats
+    ]
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    name: str
+    chips: str
+    money: str
+    css: str
+
+
+def standings(night: Night) -> tuple[list[StandingRow], int]:
+    """Every balance as chips and money, and the pot."""
+    house = bridge.house_rules(night)
+    current = selectors.night_standings(night)
+    rows = [
+        StandingRow(
+            name=row.player.name,
+            chips=presenters.chips(row.chips),
+            money=presenters.money(row.money, house.currency),
+            css=presenters.sign_class(row.chips),
+        )
+        for row in current.rows
+    ]
+    return rows, current.pot
+
+
+def links(night: Night) -> dict[str, str | None]:
+    return {
+        "table": url_or_none("table_detail", night.table_id),
+        "join": url_or_none("night_join", night.pk),
+        "report": url_or_none("night_report", night.pk),
+        "log": reverse("night_log", args=[night.pk]),
+        "detail": reverse("night_detail", args=[night.pk]),
+    }

@@ -1,0 +1,93 @@
+"""The hand log: every revision of every hand, with who changed what, when and why."""
+
+from dataclasses import dataclass, field
+from itertools import groupby
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from tables import presenters
+from tables.access import night_for_host
+from tables.models import Hand
+from tables.views.night_common import links, roster
+
+
+@dataclass
+class Revision:
+    hand: Hand
+    dealer: str = ""
+    seated: str = ""
+    stayers: str = ""
+    reneges: str = ""
+    winner: str = ""
+    summary: str = ""
+    payments: list[str] = field(default_factory=list)
+
+
+@dataclass
+class LoggedHand:
+    number: int
+    current: Revision | None  # the live revision; None once undone
+    history: list[Revision]  # every other revision, oldest first
+    correct_url: str | None
+
+
+def _from_left(ids, seat_order: list[int], dealer: int) -> list[int]:
+    """``ids`` in the order of play: from the dealer's left around the hand's roster."""
+    if dealer not in seat_order:
+        return list(ids)
+    start = seat_order.index(dealer) + 1
+    turn = {p: (i - start) % len(seat_order) for i, p in enumerate(seat_order)}
+    return sorted(ids, key=lambda p: turn.get(p, len(seat_order)))
+
+
+def _revision(hand: Hand, names: dict[int, str]) -> Revision:
+    if hand.kind == Hand.UNDO:
+        return Revision(hand)
+
+    def name(player_id) -> str:
+        return names.get(int(player_id), f"player #{player_id}")
+
+    data, result = hand.input, hand.result
+    stayed = {int(p): t for p, t in data["stayed"].items()}
+    order = _from_left(stayed, hand.roster, data["dealer"])
+    lone = len(stayed) == 1
+    return Revision(
+        hand,
+        dealer=name(data["dealer"]),
+        seated=presenters.join_names([name(p) for p in data["seated"]]),
+        stayers=", ".join(
+            name(p) if lone or stayed[p] is None else f"{name(p)} {stayed[p]}" for p in order
+        )
+        or "nobody",
+        reneges=presenters.join_names([name(p) for p in data.get("reneged", [])]),
+        winner=name(result["winner"]) if result["winner"] is not None else "",
+        summary=presenters.describe_hand(data, result, names),
+        payments=presenters.payments(result, names),
+    )
+
+
+@login_required
+@require_GET
+def night_log(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = night_for_host(request, night_id)
+    names = {p.id: p.name for p in roster(night)}
+    hands = (
+        Hand.objects.filter(night=night).select_related("created_by").order_by("number", "revision")
+    )
+    logged = []
+    for number, revisions in groupby(hands, key=lambda h: h.number):
+        revisions = [_revision(h, names) for h in revisions]
+        current = next((r for r in revisions if r.hand.live), None)
+        correct = (
+            reverse("hand_correct", args=[night.pk, number])
+            if current and not night.is_closed
+            else None
+        )
+        history = [r for r in revisions if r is not current]
+        logged.append(LoggedHand(number, current, history, correct))
+    context = {"night": night, "hands": logged, "links": links(night)}
+    return render(request, "nights/log.html", context)

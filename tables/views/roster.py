@@ -1,0 +1,95 @@
+"""Tonight's roster changing mid-game: a late arrival joins, someone goes home."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from ledger import errors as err
+from ledger import selectors
+from ledger import services as ledger_services
+from ledger.errors import InvalidInput
+from tables import services as table_services
+from tables.access import night_for_host, player_for_host
+from tables.forms import NightJoinForm
+from tables.models import Night, Seat
+
+
+def _seats(night: Night) -> list[Seat]:
+    return list(Seat.objects.filter(night=night).select_related("player").order_by("position"))
+
+
+def _join(night: Night, form: NightJoinForm, *, by) -> Seat:
+    """A new name joins the table and the night together, or neither: one transaction."""
+    with transaction.atomic():
+        player = form.player or table_services.player_add(
+            table=night.table, name=form.cleaned_data["new_name"]
+        )
+        return ledger_services.night_seat_join(
+            night=night, player=player, position=int(form.cleaned_data["position"]), by=by
+        )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_join(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = night_for_host(request, night_id)
+    seats = _seats(night)
+    seated = {seat.player_id for seat in seats if seat.active}
+    candidates = [p for p in night.table.players.filter(retired_at=None) if p.pk not in seated]
+    form = NightJoinForm(request.POST or None, candidates=candidates, seats=seats)
+    if request.method == "POST" and form.is_valid():
+        try:
+            seat = _join(night, form, by=request.user)
+        except InvalidInput as error:
+            form.add_service_errors(error.errors)
+        else:
+            messages.success(
+                request, f"{seat.player.name} joined tonight's game in seat {seat.position + 1}."
+            )
+            return redirect("night_detail", night_id=night.pk)
+    return render(
+        request,
+        "roster/night_join.html",
+        {
+            "night": night,
+            "form": form,
+            "seats": seats,
+            "closed_message": err.NIGHT_CLOSED,
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResponse:
+    night = night_for_host(request, night_id)
+    player = player_for_host(request, player_id)
+    if player.table_id != night.table_id:
+        raise Http404("No such player at this night's table.")
+    errors: list[str] = []
+    if request.method == "POST":
+        try:
+            ledger_services.night_seat_leave(night=night, player=player, by=request.user)
+        except InvalidInput as error:
+            errors = error.errors
+        else:
+            messages.success(request, f"{player.name} left the game and keeps tonight's balance.")
+            return redirect("night_detail", night_id=night.pk)
+    balance = selectors.night_balances(night).get(player.pk)
+    if balance is None and not errors:
+        errors = [err.PLAYER_NOT_SEATED_TONIGHT.format(player=player.name)]
+    return render(
+        request,
+        "roster/night_leave.html",
+        {
+            "night": night,
+            "player": player,
+            "balance": balance,
+            "errors": errors,
+            "closed_message": err.NIGHT_CLOSED,
+        },
+        status=400 if errors else 200,
+    )

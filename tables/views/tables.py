@@ -1,0 +1,186 @@
+"""The host's tables: the list, creating and editing one, its page, and starting a night."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Max, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from ledger import rules
+from ledger import services as ledger_services
+from ledger.errors import InvalidInput
+from tables import services
+from tables.access import table_for_host
+from tables.forms import NightStartForm, PlayerNameForm, TableForm
+from tables.models import Night, Player, Seat, Table
+
+PRESET_ACTION = "preset"
+
+
+@login_required
+@require_GET
+def table_list(request: HttpRequest) -> HttpResponse:
+    tables = (
+        Table.objects.filter(owner=request.user)
+        .annotate(
+            player_count=Count("players", filter=Q(players__retired_at=None), distinct=True),
+            open_nights=Count("nights", filter=Q(nights__closed_at=None), distinct=True),
+            last_night=Max("nights__started_at"),
+        )
+        .order_by("name")
+    )
+    return render(request, "tables/table_list.html", {"tables": tables})
+
+
+def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> HttpResponse:
+    """The create and edit forms share everything but the service they call."""
+    if request.method == "GET":
+        slug = request.GET.get("preset")
+        if slug in rules.PRESETS:
+            form = TableForm.with_preset(slug, name=initial.get("name", ""))
+        else:
+            form = TableForm(initial=initial)
+    elif request.POST.get("action") == PRESET_ACTION:
+        # Filling in a preset writes nothing: the host still reviews every setting.
+        form = TableForm.with_preset(
+            request.POST.get("preset", ""),
+            name=request.POST.get("name", ""),
+            ante=request.POST.get("ante", ""),
+        )
+        if request.htmx:
+            return render(request, "tables/table_form.html#rules", {"form": form})
+    else:
+        form = TableForm(request.POST)
+        if form.is_valid():
+            try:
+                if table is None:
+                    table = services.table_create(
+                        owner=request.user,
+                        name=form.cleaned_data["name"],
+                        house_rules=form.house_rules(),
+                    )
+                    messages.success(request, f"{table.name} is ready. Add its players.")
+                else:
+                    services.table_update(
+                        table=table, name=form.cleaned_data["name"], house_rules=form.house_rules()
+                    )
+                    messages.success(request, "Saved. The new rules apply from the next night.")
+                return redirect("table_detail", table_id=table.pk)
+            except InvalidInput as error:
+                form.add_service_errors(error.errors)
+    return render(
+        request,
+        "tables/table_form.html",
+        {"form": form, "table": table, "presets": rules.PRESETS.values()},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_create(request: HttpRequest) -> HttpResponse:
+    return _table_form(
+        request,
+        initial=TableForm.initial_for(rules.PRESETS["louisiana"].rules, preset="louisiana"),
+        table=None,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_edit(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_for_host(request, table_id)
+    house = rules.HouseRules.from_dict(table.rules)
+    return _table_form(request, initial=TableForm.initial_for(house, name=table.name), table=table)
+
+
+def rules_summary(house: rules.HouseRules) -> list[str]:
+    """The house rules in a few words each, for the table page."""
+    lines = [
+        f"Ante {house.ante} chip{'s' if house.ante != 1 else ''}, "
+        f"{house.tricks_per_hand} cards a hand, up to {house.max_players} players in a hand",
+        f"One chip is worth {house.chip_value} {house.currency}",
+    ]
+    if house.min_tricks_to_win > 1:
+        lines.append(f"The leader needs {house.min_tricks_to_win} tricks to win")
+    if house.escalating_ante:
+        lines.append("The ante doubles after each hand nobody wins")
+    for key, label in (("bourre_cap", "Bourré"), ("win_cap", "Win"), ("pot_cap", "Pot")):
+        if getattr(house, key) is not None:
+            lines.append(f"{label} cap: {getattr(house, key)} chips")
+    if house.ante_exemptions:
+        lines.append("Bourréd and tied players skip the next ante")
+    lines.append(
+        "A pot left at closing is "
+        + ("split among the last hand's players" if house.leftover_pot == "split" else "refunded")
+    )
+    return lines
+
+
+def table_page_context(table: Table, **extra) -> dict:
+    """Everything the table page shows; the player views re-render it with their errors."""
+    players = list(table.players.all())
+    nights = (
+        Night.objects.filter(table=table)
+        .annotate(
+            player_count=Count("seats", distinct=True),
+            hand_count=Count("hands", filter=Q(hands__live=True), distinct=True),
+        )
+        .order_by("-started_at", "-id")
+    )
+    return {
+        "table": table,
+        "rules_summary": rules_summary(rules.HouseRules.from_dict(table.rules)),
+        "players": [p for p in players if p.retired_at is None],
+        "retired": [p for p in players if p.retired_at is not None],
+        "open_nights": [n for n in nights if n.closed_at is None],
+        "closed_nights": [n for n in nights if n.closed_at is not None],
+        "add_form": PlayerNameForm(),
+        **extra,
+    }
+
+
+@login_required
+@require_GET
+def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_for_host(request, table_id)
+    return render(request, "tables/table_detail.html", table_page_context(table))
+
+
+def _last_seating(table: Table, players: list[Player]) -> dict:
+    """Last night's seat order as the starting point: most nights the same people sit
+    the same way, so the host only confirms."""
+    last = Night.objects.filter(table=table).order_by("-started_at", "-id").first()
+    if last is None:
+        return {}
+    available = {p.pk for p in players}
+    order = [
+        player_id
+        for player_id in Seat.objects.filter(night=last, active=True)
+        .order_by("position")
+        .values_list("player_id", flat=True)
+        if player_id in available
+    ]
+    return {f"seat_{player_id}": str(n) for n, player_id in enumerate(order, start=1)}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_start(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_for_host(request, table_id)
+    players = list(table.players.filter(retired_at=None))
+    if request.method == "POST":
+        form = NightStartForm(request.POST, players=players)
+        if form.is_valid():
+            try:
+                night = ledger_services.night_start(
+                    table=table, players=form.roster, first_dealer=form.dealer, by=request.user
+                )
+            except InvalidInput as error:
+                for message in error.errors:
+                    form.add_error(None, message)
+            else:
+                return redirect("night_detail", night_id=night.pk)
+    else:
+        form = NightStartForm(initial=_last_seating(table, players), players=players)
+    return render(request, "tables/night_start.html", {"table": table, "form": form})

@@ -1,0 +1,284 @@
+"""A whole night on a phone, as a new host plays it: RULES.md's worked example 1, hand by
+hand through the screens, with an undo, a correction and the settle-up."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tables.models import Night
+from tests.factories import PASSWORD, ids, night_with
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+ROSTER = ("Ann", "Bob", "Cy", "Dee")
+
+
+def _fits_the_phone(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+class HandScreen:
+    """The night's main screen, driven by what the host sees and taps."""
+
+    def __init__(self, page, player_ids: dict[str, int]) -> None:
+        self.page = page
+        self.ids = player_ids
+
+    def seat(self, name: str):
+        return self.page.locator(f'.seat[data-player="{self.ids[name]}"]')
+
+    def stays(self, name: str, tricks: int | None = None) -> None:
+        self.seat(name).get_by_role("radio", name="Stay").check()
+        if tricks is not None:
+            self.page.get_by_label(f"Tricks for {name}").fill(str(tricks))
+
+    def tap_plus(self, name: str, times: int) -> None:
+        for _ in range(times):
+            self.page.get_by_role("button", name=f"One more trick for {name}").click()
+
+    def check(self):
+        return self.page.locator("#hand-check")
+
+    def dealer(self) -> str:
+        return self.page.locator("#dealer option:checked").inner_text()
+
+    def record(self, number: int, *, misdeal: bool = False) -> None:
+        name = "Misdeal" if misdeal else f"Record hand {number}"
+        self.page.get_by_role("button", name=name, exact=True).click()
+        self.page.wait_for_url(re.compile(rf"\?after={number}$"))
+
+    def after(self) -> str:
+        return self.page.locator(".after").inner_text()
+
+    def balances(self) -> list[str]:
+        rows = self.page.locator("table.standings tbody tr")
+        return [rows.nth(i).locator("td").first.inner_text() for i in range(rows.count())]
+
+    def pot(self) -> int:
+        return int(self.page.locator(".pot-now").inner_text())
+
+    def shows(self, pot: int, balances: list[int]) -> None:
+        assert self.pot() == pot
+        assert self.balances() == [f"{b:+d}" if b else "0" for b in balances]
+
+
+def _sign_up_and_start_the_night(page, base: str) -> Night:
+    page.goto(base + "/accounts/signup/")
+    page.get_by_label("Username").fill("dee_host")
+    page.get_by_label("Email").fill("dee@example.com")
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password confirmation").fill(PASSWORD)
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_url(base + "/tables/")
+    page.get_by_role("link", name="New table").click()
+    page.get_by_label("Table name").fill("Thursday game")
+    page.get_by_role("radio", name=re.compile("^Louisiana standard")).check()
+    page.get_by_role("button", name="Create table").click()
+    page.wait_for_url(re.compile(r"/tables/\d+/$"))
+    for name in ROSTER:
+        page.get_by_label("Add a player").fill(name)
+        page.get_by_role("button", name="Add", exact=True).click()
+        page.get_by_role("status").filter(has_text=f"{name} now plays at").wait_for()
+    page.get_by_role("link", name="Start a night").click()
+    for seat, name in enumerate(ROSTER, start=1):
+        page.get_by_label(f"{name}'s seat").select_option(label=f"Seat {seat}")
+    page.get_by_label("First dealer").select_option(label="Ann")
+    page.get_by_role("button", name="Start the night").click()
+    page.wait_for_url(re.compile(r"/nights/\d+/$"))
+    return Night.objects.get()
+
+
+def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, page, screenshot):
+    night = _sign_up_and_start_the_night(page, live_server.url)
+    screen = HandScreen(page, ids(night))
+
+    # Hand 1, tapped in with the steppers while the live check follows.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
+    assert screen.dealer().startswith("Ann")
+    assert page.locator(".seat .name").all_inner_texts() == ["Bob", "Cy", "Dee", "Ann"]
+    screen.tap_plus("Bob", 2)
+    screen.tap_plus("Cy", 2)
+    expect(screen.check()).to_contain_text("Tricks 4 of 5")
+    expect(screen.check()).to_contain_text("Hand 1: the stayers' tricks add up to 4, not 5.")
+    screen.tap_plus("Dee", 1)
+    expect(screen.check()).to_contain_text("Tricks 5 of 5")
+    expect(screen.check()).to_contain_text("Ready to record.")
+    assert _fits_the_phone(page)
+    screenshot(page, "night_hand")
+    screen.record(1)
+    assert (
+        screen.after()
+        == "Hand 1: Nobody wins (Bob and Cy tie on 2 tricks): the pot of 4 carries over."
+    )
+    screen.shows(4, [-1, -1, -1, -1])
+
+    # Hand 2: the deal has passed to Bob; Dee stays and takes nothing.
+    assert screen.dealer().startswith("Bob")
+    screen.stays("Cy", 3)
+    screen.stays("Dee", 0)
+    screen.stays("Ann", 2)
+    screen.record(2)
+    assert screen.after() == "Hand 2: Dee is bourré: pays 8 into the next pot. Cy wins 8."
+    screen.shows(8, [-2, -2, 6, -10])
+    assert _fits_the_phone(page)
+    screenshot(page, "night_after_hand")
+
+    # Hand 3, recorded, undone, recorded again.
+    assert screen.dealer().startswith("Cy")
+    for name, tricks in (("Dee", 5), ("Ann", 0), ("Bob", 0)):
+        screen.stays(name, tricks)
+    screen.record(3)
+    screen.shows(24, [-15, -15, 5, 1])
+    page.get_by_role("link", name="Undo hand 3").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Undo hand 3?")
+    page.get_by_label("Why (optional)").fill("Entered before the last trick")
+    assert _fits_the_phone(page)
+    screenshot(page, "night_undo")
+    page.get_by_role("button", name="Undo hand 3").click()
+    expect(page.get_by_role("status").first).to_contain_text("Hand 3 was undone")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
+    screen.shows(8, [-2, -2, 6, -10])
+    assert screen.dealer().startswith("Cy")
+    for name, tricks in (("Dee", 5), ("Ann", 0), ("Bob", 0)):
+        screen.stays(name, tricks)
+    screen.record(3)
+    assert screen.after() == (
+        "Hand 3: Ann and Bob are bourré: each pays 12 into the next pot. Dee wins 12."
+    )
+    screen.shows(24, [-15, -15, 5, 1])
+
+    # Hand 4: Ann stays alone; hand 5: nobody stays; hand 6: a misdeal.
+    assert screen.dealer().startswith("Dee")
+    screen.stays("Ann")
+    screen.record(4)
+    assert screen.after() == "Hand 4: Ann stays alone and takes 28."
+    screen.shows(0, [12, -16, 4, 0])
+    assert screen.dealer().startswith("Ann")
+    screen.record(5)
+    assert screen.after() == "Hand 5: Nobody stays: the pot of 4 carries over."
+    screen.shows(4, [11, -17, 3, -1])
+    assert screen.dealer().startswith("Bob")
+    screen.record(6, misdeal=True)
+    assert screen.after() == "Hand 6: Misdeal: Bob deals again."
+    screen.shows(4, [11, -17, 3, -1])
+
+    # Hand 7: the same dealer again, and Cy reneges.
+    assert screen.dealer().startswith("Bob")
+    for name, tricks in (("Ann", 2), ("Bob", 2), ("Cy", 1)):
+        screen.stays(name, tricks)
+    screen.seat("Cy").get_by_label("Renege").check()
+    screen.record(7)
+    assert screen.after() == (
+        "Hand 7: Cy reneged: pays 8. Nobody wins (Ann and Bob tie on 2 tricks): "
+        "the pot of 16 carries over."
+    )
+    screen.shows(16, [10, -18, -6, -2])
+
+    # Correct hand 1 (Bob took 3 and Dee folded), check the preview and the new balances...
+    page.get_by_role("link", name="Hand log").first.click()
+    page.get_by_role("link", name="Correct hand 1").click()
+    screen.seat("Bob").get_by_label("Tricks for Bob").fill("3")
+    screen.seat("Dee").get_by_role("radio", name="Fold").check()
+    page.get_by_label("Why is hand 1 being corrected? (required)").fill("Bob took the last trick")
+    page.get_by_role("button", name="Preview the correction").click()
+    preview = page.locator(".preview")
+    expect(preview).to_contain_text("Pot now 16, after the correction 16.")
+    changes = preview.locator("tbody tr td:nth-child(3)").all_inner_texts()
+    assert changes == ["-4", "+8", "-4", "0"]
+    assert _fits_the_phone(page)
+    screenshot(page, "night_correct_preview")
+    page.get_by_role("button", name="Confirm the correction").click()
+    expect(page.get_by_role("status").first).to_contain_text("Hand 1 was corrected.")
+    screen.shows(16, [6, -10, -10, -2])
+
+    # ...then put it back as it was: the night is worked example 1 again.
+    page.goto(f"{live_server.url}/nights/{night.pk}/hands/1/correct/")
+    screen.stays("Bob", 2)
+    screen.stays("Dee", 1)
+    page.get_by_label("Why is hand 1 being corrected? (required)").fill("Bob misremembered")
+    page.get_by_role("button", name="Preview the correction").click()
+    changes = page.locator(".preview tbody tr td:nth-child(3)").all_inner_texts()
+    assert changes == ["+4", "-8", "+4", "0"]
+    page.get_by_role("button", name="Confirm the correction").click()
+    screen.shows(16, [10, -18, -6, -2])
+
+    # The log keeps every revision, with who, when and why.
+    page.get_by_role("link", name="Hand log").first.click()
+    hand_1 = page.locator("#hand-1")
+    expect(hand_1.locator(".revision")).to_have_count(3)
+    expect(hand_1).to_contain_text("Why: Bob took the last trick")
+    expect(hand_1).to_contain_text("Why: Bob misremembered")
+    expect(page.locator("#hand-3")).to_contain_text("Why: Entered before the last trick")
+    expect(page.locator("#hand-3 .revision.live")).to_have_count(1)
+    assert _fits_the_phone(page)
+    screenshot(page, "night_log")
+
+    # Close with the table's rule (refund) and settle up.
+    page.get_by_role("link", name="Hand screen").click()
+    page.get_by_role("link", name="Close the night").click()
+    expect(page.get_by_role("radio", name=re.compile("^Refund"))).to_be_checked()
+    assert _fits_the_phone(page)
+    screenshot(page, "night_close")
+    page.get_by_role("button", name="Close the night").click()
+    page.wait_for_url(re.compile(r"/settle/$"))
+    assert page.locator(".transfers li").all_inner_texts() == [
+        "Bob pays Ann $12.00",
+        "Bob pays Cy $4.00",
+    ]
+    assert screen.balances() == ["+12", "-16", "+4", "0"]
+    text = page.get_by_label("The settle-up as text").input_value()
+    assert "Bob pays Ann $12.00\nBob pays Cy $4.00" in text
+    copy = page.get_by_role("button", name="Copy the settle-up")
+    expect(copy).to_be_visible()
+    assert _fits_the_phone(page)
+    screenshot(page, "night_settlement")
+
+    # A closed night's hand screen leads to its settle-up.
+    page.goto(f"{live_server.url}/nights/{night.pk}/")
+    assert page.url.endswith(f"/nights/{night.pk}/settle/")
+
+
+@pytest.fixture
+def small_phone_without_js(browser):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, java_script_enabled=False
+    )
+    yield context.new_page()
+    context.close()
+
+
+def test_the_night_works_without_javascript_on_a_small_phone(live_server, small_phone_without_js):
+    page = small_phone_without_js
+    night = night_with(ROSTER)
+    page.goto(live_server.url + "/accounts/login/")
+    page.get_by_label("Username").fill(night.table.owner.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.goto(f"{live_server.url}/nights/{night.pk}/")
+    screen = HandScreen(page, ids(night))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    # The Check button stands in for the live check.
+    screen.stays("Bob", 2)
+    screen.stays("Cy", 2)
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(screen.check()).to_contain_text("Hand 1: the stayers' tricks add up to 4, not 5.")
+    assert page.get_by_label("Tricks for Bob").input_value() == "2"
+    screen.stays("Dee", 1)
+    screen.record(1)
+    screen.shows(4, [-1, -1, -1, -1])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    page.get_by_role("link", name="Undo hand 1").click()
+    page.get_by_role("button", name="Undo hand 1").click()
+    screen.shows(0, [0, 0, 0, 0])
+
+    page.get_by_role("link", name="Close the night").click()
+    page.get_by_role("button", name="Close the night").click()
+    page.wait_for_url(re.compile(r"/settle/$"))
+    assert (
+        "Nobody owes anybody anything." in page.get_by_label("The settle-up as text").input_value()
+    )
+    expect(page.get_by_role("button", name="Copy the settle-up")).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

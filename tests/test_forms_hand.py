@@ -1,0 +1,111 @@
+import pytest
+
+from ledger.rules import errors as rule_errors
+from tables import forms_hand
+from tables.forms_hand import Person
+
+PEOPLE = [Person(1, "Ann", 0), Person(2, "Bob", 1), Person(3, "Cy", 2), Person(4, "Dee", 3)]
+
+
+def _post(**fields):
+    post = {"dealer": "1", **{f"seated_{p.id}": "1" for p in PEOPLE}}
+    post.update(fields)
+    return post
+
+
+def test_a_blank_form_has_everyone_dealt_in_and_folding_from_the_dealers_left():
+    form = forms_hand.initial(PEOPLE, number=1, dealer=2)
+
+    assert [row.person.name for row in form.rows] == ["Cy", "Dee", "Ann", "Bob"]
+    assert all(row.seated and not row.stays for row in form.rows)
+    assert [row.is_dealer for row in form.rows] == [False, False, False, True]
+
+
+def test_players_who_left_are_not_offered():
+    people = [*PEOPLE[:3], Person(4, "Dee", 3, active=False)]
+
+    form = forms_hand.initial(people, number=1, dealer=1)
+
+    assert [row.person.name for row in form.rows] == ["Bob", "Cy", "Ann"]
+
+
+def test_a_posted_hand_becomes_hand_data_in_seat_order():
+    post = _post(play_3="stay", tricks_3="3", play_2="stay", tricks_2="2", renege_2="on")
+
+    form = forms_hand.from_post(post, PEOPLE, number=1)
+
+    assert form.errors == []
+    assert form.data.as_json() == {
+        "dealer": 1,
+        "seated": [1, 2, 3, 4],
+        "stayed": {"2": 2, "3": 3},
+        "reneged": [2],
+        "misdeal": False,
+    }
+
+
+def test_a_lone_stayers_tricks_are_not_kept():
+    form = forms_hand.from_post(_post(play_4="stay", tricks_4="4"), PEOPLE, number=1)
+
+    assert form.data.stayed == {4: None}
+
+
+def test_a_misdeal_keeps_only_the_dealer_and_who_was_dealt_in():
+    post = _post(misdeal="1", play_2="stay", tricks_2="9", renege_2="1")
+    del post["seated_4"]
+
+    form = forms_hand.from_post(post, PEOPLE, number=1)
+
+    assert form.data.as_json() == {
+        "dealer": 1,
+        "seated": [1, 2, 3],
+        "stayed": {},
+        "reneged": [],
+        "misdeal": True,
+    }
+
+
+def test_a_renege_count_counts_twice():
+    post = _post(play_2="stay", tricks_2="4", play_3="stay", tricks_3="1", renege_3="2")
+
+    assert forms_hand.from_post(post, PEOPLE, number=1).data.reneged == [3, 3]
+
+
+def test_what_cannot_be_read_is_named():
+    post = _post(dealer="", play_2="stay", tricks_2="x", play_3="stay", tricks_3="5")
+    post.update(tricks_4="2", renege_1="lots")
+
+    form = forms_hand.from_post(post, PEOPLE, number=3)
+
+    assert form.data is None
+    assert form.errors == [
+        forms_hand.DEALER_MISSING.format(hand=3),
+        forms_hand.RENEGE_NOT_A_COUNT.format(hand=3, player="Ann", value="lots"),
+        rule_errors.TRICKS_NOT_WHOLE_NUMBER.format(hand=3, player="Bob", value="x"),
+        forms_hand.TRICKS_FOR_FOLDED.format(hand=3, player="Dee", tricks="2"),
+    ]
+
+
+def test_a_stored_hand_fills_the_form_for_a_correction():
+    stored = {"dealer": 2, "seated": [1, 2, 3], "stayed": {"3": 3, "1": 2}, "reneged": [3]}
+
+    form = forms_hand.from_input(PEOPLE, number=2, data=stored)
+
+    rows = {row.person.name: row for row in form.rows}
+    assert [row.person.name for row in form.rows] == ["Cy", "Dee", "Ann", "Bob"]
+    assert (rows["Cy"].play, rows["Cy"].tricks, rows["Cy"].reneges) == ("stay", "3", 1)
+    assert (rows["Dee"].seated, rows["Bob"].play) == (False, "fold")
+
+
+@pytest.mark.parametrize("typed", ["--3", "²", "3.0", "1e2", " "])
+def test_anything_but_a_plain_whole_number_of_tricks_is_refused(typed):
+    post = _post(play_2="stay", tricks_2=typed, play_3="stay", tricks_3="2")
+
+    form = forms_hand.from_post(post, PEOPLE, number=1)
+
+    if typed.strip():
+        assert form.errors == [
+            rule_errors.TRICKS_NOT_WHOLE_NUMBER.format(hand=1, player="Bob", value=typed)
+        ]
+    else:
+        assert form.data.stayed[2] is None  # blank: the referee says tricks are missing

@@ -1,0 +1,129 @@
+from decimal import Decimal
+
+import pytest
+
+from ledger import bridge, rules
+from tables import presenters
+from tests.ledger.worked_examples import EXAMPLE_1, EXAMPLE_2, EXAMPLE_3
+
+
+def _described(example) -> list[str]:
+    """Each hand of a worked example, settled by the engine and told in words."""
+    roster = example["roster"]
+    to_id = {name: i for i, name in enumerate(roster, start=1)}
+    names = {i: name for name, i in to_id.items()}
+    inputs = [rules.HandInput(**hand) for hand, _, _ in example["hands"]]
+    results, _ = rules.replay(example["rules"], roster, inputs)
+    told = []
+    for hand, result in zip(inputs, results, strict=True):
+        stored_input = {
+            "dealer": to_id[hand.dealer],
+            "seated": [to_id[n] for n in roster],
+            "stayed": {str(to_id[n]): t for n, t in hand.stayed.items()},
+            "reneged": [to_id[n] for n in hand.reneged],
+            "misdeal": hand.misdeal,
+        }
+        told.append(
+            presenters.describe_hand(stored_input, bridge.result_to_json(result, to_id), names)
+        )
+    return told
+
+
+def test_it_tells_every_hand_of_worked_example_1():
+    assert _described(EXAMPLE_1) == [
+        "Nobody wins (Bob and Cy tie on 2 tricks): the pot of 4 carries over.",
+        "Dee is bourré: pays 8 into the next pot. Cy wins 8.",
+        "Ann and Bob are bourré: each pays 12 into the next pot. Dee wins 12.",
+        "Ann stays alone and takes 28.",
+        "Nobody stays: the pot of 4 carries over.",
+        "Misdeal: Bob deals again.",
+        "Cy reneged: pays 8. Nobody wins (Ann and Bob tie on 2 tricks): the pot of 16 "
+        "carries over.",
+    ]
+
+
+def test_it_tells_ante_refunds_too_few_tricks_and_penalty_refunds():
+    told = _described(EXAMPLE_2)
+
+    assert told[1] == (
+        "The pot is capped: Ann 1, Bob 1, Cy 1 and Dee 1 back from the antes. "
+        "Nobody wins (Cy and Ann tie on 2 tricks): the pot of 20 carries over."
+    )
+    assert told[3] == (
+        "The pot is capped: Ann 1, Bob 1 and Cy 1 back from the antes. "
+        "Bob and Cy are bourré: each pays 15 into the next pot. Dee wins 20. "
+        "The pot is capped: Bob 5 and Cy 5 back from the payments."
+    )
+
+
+def test_it_says_what_a_capped_win_leaves_in_the_pot():
+    told = _described(EXAMPLE_3)
+
+    assert told[2] == "Ann wins 10; 2 stay in the pot."
+
+
+def test_too_few_tricks_to_win_is_said_so():
+    example = {
+        **EXAMPLE_2,
+        "hands": [({"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 1, "Dee": 1, "Ann": 1}}, 0, [])],
+    }
+
+    assert _described(example) == [
+        "Nobody wins (Bob's 2 tricks are too few to win): the pot of 8 carries over."
+    ]
+
+
+def test_a_double_renege_is_counted():
+    result = {
+        "misdeal": False, "dealer": 1, "ante_refunds": {}, "winner": 2, "winner_takes": 4,
+        "pot_before": 4, "pot_after": 8, "bourre_payments": {}, "renege_payments": {"1": 8},
+        "penalty_refunds": {},
+    }  # fmt: skip
+    hand = {"stayed": {"1": 1, "2": 4}, "reneged": [1, 1]}
+
+    told = presenters.describe_hand(hand, result, {1: "Ann", 2: "Bob"})
+
+    assert told == "Ann reneged twice: pays 8. Bob wins 4."
+
+
+def test_the_log_lists_each_hands_chips():
+    roster = ["Ann", "Bob", "Cy", "Dee"]
+    to_id = {name: i for i, name in enumerate(roster, start=1)}
+    hands = [rules.HandInput(**hand) for hand, _, _ in EXAMPLE_1["hands"][:3]]
+    results, _ = rules.replay(EXAMPLE_1["rules"], roster, hands)
+    names = {i: name for name, i in to_id.items()}
+
+    lines = presenters.payments(bridge.result_to_json(results[2], to_id), names)
+
+    assert lines == [
+        "Ante 1 from Dee, Ann, Bob and Cy",
+        "Dee takes 12",
+        "Bourré: Ann 12 and Bob 12",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("amount", "currency", "shown"),
+    [
+        ("3.00", "USD", "$3.00"),
+        ("-16.00", "USD", "-$16.00"),
+        ("1.50", "EUR", "€1.50"),
+        ("1200.00", "GBP", "£1,200.00"),
+        ("25.00", "SEK", "25.00 SEK"),
+        ("-300", "JPY", "-300 JPY"),
+        ("0.00", "USD", "$0.00"),
+    ],
+)
+def test_money_is_written_with_its_currency(amount, currency, shown):
+    assert presenters.money(Decimal(amount), currency) == shown
+
+
+def test_chips_carry_their_sign():
+    assert [presenters.chips(n) for n in (12, -16, 0)] == ["+12", "-16", "0"]
+
+
+def test_names_are_joined_in_plain_english():
+    assert presenters.join_names([]) == ""
+    assert presenters.join_names(["Ann"]) == "Ann"
+    assert presenters.join_names(["Ann", "Bob"]) == "Ann and Bob"
+    assert presenters.join_names(["Ann", "Bob", "Cy"]) == "Ann, Bob and Cy"

@@ -1,0 +1,360 @@
+"""Night file and CSV downloads, and the night file upload."""
+
+import csv
+import io
+import json
+from html import escape
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from ledger import nightfile, rules, selectors, services
+from ledger.models import Entry
+from tables.forms_import import (
+    FILE_NOT_JSON,
+    FILE_NOT_TEXT,
+    FILE_REQUIRED,
+    FILE_TOO_LARGE,
+    IMPORT_LIMIT_BYTES,
+)
+from tables.models import Night, Player
+from tables.services_share import share_link_create
+from tables.views.exports import NOT_IMPORTED, safe_cell
+from tests.factories import TableFactory, UserFactory, ids, night_with
+from tests.ledger.helpers import hand_data
+from tests.ledger.worked_examples import EXAMPLE_1
+from tests.stats.builders import play_example_1
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night():
+    return play_example_1()
+
+
+def _rows(response):
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    return list(csv.reader(io.StringIO(response.content.decode())))
+
+
+def _document(**changes):
+    document = {
+        "format": "bourre-night/1",
+        "table": "Somewhere else",
+        "players": EXAMPLE_1["roster"],
+        "hands": [hand for hand, _, _ in EXAMPLE_1["hands"]],
+        "closed": True,
+    }
+    document.update(changes)
+    return document
+
+
+def _upload(content: bytes | str, name="night.json"):
+    data = content.encode() if isinstance(content, str) else content
+    return SimpleUploadedFile(name, data, content_type="application/json")
+
+
+def _urls(night):
+    return {
+        "night_export_json": reverse("night_export_json", args=[night.pk]),
+        "night_entries_csv": reverse("night_entries_csv", args=[night.pk]),
+        "table_results_csv": reverse("table_results_csv", args=[night.table_id]),
+        "night_import": reverse("night_import", args=[night.table_id]),
+    }
+
+
+ENDPOINTS = ["night_export_json", "night_entries_csv", "table_results_csv", "night_import"]
+
+
+@pytest.mark.parametrize("name", ENDPOINTS)
+def test_the_host_gets_it(client, night, name):
+    client.force_login(night.table.owner)
+
+    assert client.get(_urls(night)[name]).status_code == 200
+
+
+@pytest.mark.parametrize("name", ENDPOINTS)
+def test_another_host_gets_a_404(client, night, name):
+    client.force_login(UserFactory())
+
+    assert client.get(_urls(night)[name]).status_code == 404
+
+
+@pytest.mark.parametrize("name", ENDPOINTS)
+def test_an_anonymous_visitor_is_sent_to_sign_in(client, night, name):
+    url = _urls(night)[name]
+
+    response = client.get(url)
+
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('login')}?next={url}"
+
+
+@pytest.mark.parametrize("name", ENDPOINTS)
+def test_a_share_link_visitor_gets_nothing_here(client, night, name):
+    link = share_link_create(night=night, by=night.table.owner)
+    client.get(reverse("share_view", args=[link.token]))
+
+    response = client.get(_urls(night)[name])
+
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("name", ["night_export_json", "night_entries_csv", "table_results_csv"])
+def test_the_downloads_only_answer_get(client, night, name):
+    client.force_login(night.table.owner)
+
+    assert client.post(_urls(night)[name]).status_code == 405
+
+
+def test_the_night_file_downloads_as_an_attachment_and_is_the_ledgers_export(client, night):
+    client.force_login(night.table.owner)
+
+    response = client.get(_urls(night)["night_export_json"])
+
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert response["Content-Disposition"].startswith("attachment; filename=")
+    assert response["Content-Disposition"].endswith(f'-night-{night.pk}.json"')
+    document = json.loads(response.content)
+    assert document == nightfile.night_export(night)
+    assert document["results"]["balances"] == {"Ann": 12, "Bob": -16, "Cy": 4, "Dee": 0}
+
+
+def test_the_entries_csv_lists_every_entry_with_its_hand_player_and_hash(client, night):
+    client.force_login(night.table.owner)
+
+    rows = _rows(client.get(_urls(night)["night_entries_csv"]))
+
+    assert rows[0] == [
+        "seq", "when", "by", "hand", "revision", "player", "kind", "amount", "reverses", "hash",
+    ]  # fmt: skip
+    entries = list(Entry.objects.filter(night=night).order_by("seq"))
+    assert len(rows) == 1 + len(entries)
+    first = rows[1]
+    assert first[0] == "1"
+    assert first[2] == night.table.owner.username
+    assert first[3:5] == ["1", "1"]
+    assert first[6:8] == ["ante", "-1"]  # a number stays a number
+    assert first[9] == entries[0].hash
+    assert rows[2][5] == "pot"
+    leftover = [row for row in rows if row[6] == "leftover"]
+    assert leftover and all(row[3] == row[4] == "" for row in leftover)
+
+
+def test_a_correction_shows_its_reversals_and_new_revision_in_the_entries_csv(client):
+    night = night_with()
+    by = night.table.owner
+    first = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}})
+    services.hand_record(night=night, expected_number=1, hand=first, by=by)
+    fixed = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 0, "Cy": 5}})
+    services.hand_correct(night=night, number=1, hand=fixed, reason="swapped", by=by)
+    client.force_login(by)
+
+    rows = _rows(client.get(reverse("night_entries_csv", args=[night.pk])))[1:]
+
+    reversals = [row for row in rows if row[8]]
+    assert reversals
+    assert all(row[4] == "1" for row in reversals)
+    by_seq = {row[0]: row for row in rows}
+    assert all(int(row[7]) == -int(by_seq[row[8]][7]) for row in reversals)
+    assert {row[4] for row in rows} == {"1", "2"}
+
+
+def test_the_results_csv_has_every_nights_net_per_player(client, night):
+    client.force_login(night.table.owner)
+
+    response = client.get(_urls(night)["table_results_csv"])
+
+    rows = _rows(response)
+    assert response["Content-Disposition"].startswith('attachment; filename="thursday-bourre')
+    assert rows[0] == ["night", "date", "closed", "player", "chips", "money", "currency"]
+    assert [row[3:] for row in rows[1:]] == [
+        ["Ann", "12", "12.00", "USD"],
+        ["Bob", "-16", "-16.00", "USD"],
+        ["Cy", "4", "4.00", "USD"],
+        ["Dee", "0", "0.00", "USD"],
+    ]
+    assert {row[2] for row in rows[1:]} == {"yes"}
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(client):
+    table = TableFactory(name="=cmd|' /C calc'!A0")
+    players = [Player.objects.create(table=table, name=n) for n in ("=SUM(A1)", "@Bob", "+Cy")]
+    night = services.night_start(
+        table=table, players=players, first_dealer=players[0], by=table.owner
+    )
+    services.hand_record(
+        night=night,
+        expected_number=1,
+        hand=services.HandData(
+            dealer=players[0].pk, seated=[p.pk for p in players], stayed={players[1].pk: None}
+        ),
+        by=table.owner,
+    )
+    client.force_login(table.owner)
+
+    entries = _rows(client.get(reverse("night_entries_csv", args=[night.pk])))
+    results = _rows(client.get(reverse("table_results_csv", args=[table.pk])))
+
+    names = {row[5] for row in entries[1:]} | {row[3] for row in results[1:]}
+    assert names == {"'=SUM(A1)", "'@Bob", "'+Cy", "pot"}
+    assert "-1" in {row[7] for row in entries[1:]}
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("=1+1", "'=1+1"), ("-2+3", "'-2+3"), ("\tx", "'\tx"), ("Ann", "Ann"), (-5, -5), (None, None)],
+)
+def test_safe_cell_only_touches_text_starting_like_a_formula(value, expected):
+    assert safe_cell(value) == expected
+
+
+def test_the_import_page_offers_a_file_field_with_a_label(client, night):
+    client.force_login(night.table.owner)
+
+    html = client.get(_urls(night)["night_import"]).content.decode()
+
+    assert 'enctype="multipart/form-data"' in html
+    assert '<label for="id_file">Night file</label>' in html
+    assert 'type="file"' in html
+
+
+def test_uploading_a_night_file_records_it_at_this_table(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+
+    response = client.post(
+        reverse("night_import", args=[table.pk]), {"file": _upload(json.dumps(_document()))}
+    )
+
+    night = Night.objects.get(table=table)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("night_report", args=[night.pk])
+    balances = selectors.night_balances(night)
+    assert [balances[ids(night)[name]] for name in EXAMPLE_1["roster"]] == EXAMPLE_1["final"]
+    assert night.is_closed
+    page = client.get(response["Location"]).content.decode()
+    assert "Night imported: 7 hands, 4 players." in page
+
+
+def test_an_exported_night_imports_back_to_the_same_results(client, night):
+    client.force_login(night.table.owner)
+    exported = client.get(_urls(night)["night_export_json"]).content
+    other = TableFactory(owner=night.table.owner)
+
+    client.post(reverse("night_import", args=[other.pk]), {"file": _upload(exported)})
+
+    again = nightfile.night_export(Night.objects.get(table=other))
+    original = json.loads(exported)
+    assert {**again, "table": None} == {**original, "table": None}
+
+
+def test_a_bad_hand_is_named_and_nothing_is_written(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+    hands = [hand for hand, _, _ in EXAMPLE_1["hands"]]
+    hands[1] = {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 0}}
+    hands[4] = {"dealer": "Zed", "stayed": {}}
+
+    response = client.post(
+        reverse("night_import", args=[table.pk]),
+        {"file": _upload(json.dumps(_document(hands=hands)))},
+    )
+
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert NOT_IMPORTED in html
+    assert escape(rules.errors.DEALER_NOT_ON_ROSTER.format(hand=5, player="Zed")) in html
+    assert not Night.objects.filter(table=table).exists()
+    assert not Player.objects.filter(table=table).exists()
+    assert not Entry.objects.exists()
+
+
+def test_a_hand_the_referee_refuses_is_named_with_its_number(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+    hands = [hand for hand, _, _ in EXAMPLE_1["hands"]]
+    hands[1] = {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 0}}
+
+    response = client.post(
+        reverse("night_import", args=[table.pk]),
+        {"file": _upload(json.dumps(_document(hands=hands)))},
+    )
+
+    message = rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=2, total=3, tricks_per_hand=5)
+    assert escape(message) in response.content.decode()
+    assert not Night.objects.filter(table=table).exists()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"format": "bourre-night/1", ', FILE_NOT_JSON.format(
+            problem="Expecting property name enclosed in double quotes", line=1, column=30)),
+        (b"\xff\xfe\x00bad", FILE_NOT_TEXT),
+    ],
+)  # fmt: skip
+def test_a_file_that_is_not_json_gets_a_clear_message(client, content, message):
+    table = TableFactory()
+    client.force_login(table.owner)
+
+    response = client.post(reverse("night_import", args=[table.pk]), {"file": _upload(content)})
+
+    assert response.status_code == 400
+    assert escape(message) in response.content.decode()
+    assert not Night.objects.exists()
+
+
+def test_a_json_document_that_is_not_a_night_file_says_so(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+
+    response = client.post(reverse("night_import", args=[table.pk]), {"file": _upload("[1, 2]")})
+
+    assert escape(nightfile.DOCUMENT_NOT_OBJECT.format(kind="a list")) in response.content.decode()
+
+
+def test_a_file_over_1_mb_is_refused_unread(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+    big = b" " * IMPORT_LIMIT_BYTES + b"{}"
+
+    response = client.post(reverse("night_import", args=[table.pk]), {"file": _upload(big)})
+
+    assert response.status_code == 400
+    assert escape(FILE_TOO_LARGE.format(size=1025)) in response.content.decode()
+
+
+def test_posting_without_a_file_asks_for_one(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+
+    response = client.post(reverse("night_import", args=[table.pk]), {})
+
+    assert escape(FILE_REQUIRED) in response.content.decode()
+
+
+def test_another_host_cannot_import_into_the_table(client):
+    table = TableFactory()
+    client.force_login(UserFactory())
+
+    response = client.post(
+        reverse("night_import", args=[table.pk]), {"file": _upload(json.dumps(_document()))}
+    )
+
+    assert response.status_code == 404
+    assert not Night.objects.exists()
+
+
+def test_an_anonymous_upload_is_sent_to_sign_in_and_writes_nothing(client):
+    table = TableFactory()
+
+    response = client.post(
+        reverse("night_import", args=[table.pk]), {"file": _upload(json.dumps(_document()))}
+    )
+
+    assert response.status_code == 302
+    assert not Night.objects.exists()

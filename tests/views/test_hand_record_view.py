@@ -1,0 +1,236 @@
+import pytest
+
+from ledger import errors as err
+from ledger import services
+from ledger.models import Entry
+from ledger.rules import errors as rule_errors
+from tables import forms_hand
+from tables.models import Hand
+from tests.factories import UserFactory, ids, night_with
+from tests.ledger.helpers import hand_data
+from tests.views.night_helpers import example_1_hands, hand_post, play, url
+
+pytestmark = pytest.mark.django_db
+
+HAND_1 = {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Dee": 1}}
+
+
+@pytest.fixture
+def night():
+    return night_with()
+
+
+@pytest.fixture
+def host(client, night):
+    client.force_login(night.table.owner)
+    return night.table.owner
+
+
+def _record(client, night, hand, number=1, *, key="", follow=False):
+    data = hand_post(night, hand, number=number, key=key)
+    return client.post(url("hand_record", night), data, follow=follow)
+
+
+# --- who may record ---------------------------------------------------------------
+
+
+def test_the_host_records_a_hand_and_sees_what_happened(client, host, night):
+    response = _record(client, night, HAND_1)
+
+    assert response.status_code == 302
+    assert response["Location"] == url("night_detail", night) + "?after=1"
+    html = client.get(response["Location"]).content.decode()
+    assert "Hand 1: Nobody wins (Bob and Cy tie on 2 tricks): the pot of 4 carries over." in html
+
+
+def test_another_host_gets_a_404_and_nothing_is_written(client, night):
+    client.force_login(UserFactory())
+
+    assert _record(client, night, HAND_1).status_code == 404
+    assert not Hand.objects.exists()
+
+
+def test_an_anonymous_visitor_is_sent_to_sign_in(client, night):
+    response = _record(client, night, HAND_1)
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+    assert not Hand.objects.exists()
+
+
+def test_recording_needs_a_post(client, host, night):
+    assert client.get(url("hand_record", night)).status_code == 405
+
+
+# --- what gets recorded -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", range(1, 8))
+def test_the_form_records_each_worked_example_hand_as_entered(client, host, night, number):
+    hands = example_1_hands()
+    play(night, hands[: number - 1])
+
+    response = _record(client, night, hands[number - 1], number=number)
+
+    assert response.status_code == 302
+    hand = Hand.objects.get(night=night, number=number, live=True)
+    expected = hand_data(night, hands[number - 1])
+    if number == 6:  # a misdeal keeps who was dealt in, nothing else
+        expected = services.HandData(
+            dealer=expected.dealer, seated=expected.seated, stayed={}, misdeal=True
+        )
+    assert hand.input == expected.as_json()
+
+
+def test_a_player_can_sit_a_hand_out(client, host, night):
+    hand = {"dealer": "Ann", "seated": ["Ann", "Bob", "Cy"], "stayed": {"Bob": 3, "Cy": 2}}
+
+    _record(client, night, hand)
+
+    by_name = ids(night)
+    assert Hand.objects.get().input["seated"] == [by_name[n] for n in ("Ann", "Bob", "Cy")]
+    assert Entry.objects.filter(player_id=by_name["Dee"]).count() == 0
+
+
+def test_the_host_can_choose_another_dealer(client, host, night):
+    _record(client, night, {**HAND_1, "dealer": "Cy"})
+
+    assert Hand.objects.get().dealer_id == ids(night)["Cy"]
+
+
+def test_the_misdeal_button_records_a_misdeal(client, host, night):
+    data = hand_post(night, HAND_1, number=1)
+    data["misdeal"] = "1"
+
+    client.post(url("hand_record", night), data)
+
+    hand = Hand.objects.get()
+    assert hand.input["misdeal"] is True
+    assert hand.input["stayed"] == {}
+    html = client.get(url("night_detail", night) + "?after=1").content.decode()
+    assert "Misdeal: Ann deals again." in html
+
+
+def test_a_renege_mark_is_recorded(client, host, night):
+    hand = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}, "reneged": ["Cy"]}
+
+    _record(client, night, hand)
+
+    assert Hand.objects.get().input["reneged"] == [ids(night)["Cy"]]
+
+
+def test_a_checked_renege_box_counts_as_one_renege(client, host, night):
+    data = hand_post(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}, number=1)
+    data[f"renege_{ids(night)['Cy']}"] = "on"
+
+    client.post(url("hand_record", night), data)
+
+    assert Hand.objects.get().input["reneged"] == [ids(night)["Cy"]]
+
+
+# --- bad input --------------------------------------------------------------------
+
+
+def test_tricks_that_do_not_add_up_are_named_and_nothing_is_written(client, host, night):
+    response = _record(client, night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2}})
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    message = rule_errors.TRICKS_DO_NOT_ADD_UP.format(hand=1, total=4, tricks_per_hand=5)
+    assert message.replace("'", "&#x27;") in html
+    assert "Hand 1 was not recorded." in html
+    assert not Hand.objects.exists()
+    assert not Entry.objects.exists()
+
+
+def test_the_hosts_input_is_kept_on_an_error(client, host, night):
+    by_name = ids(night)
+
+    html = _record(client, night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2}}).content.decode()
+
+    assert f'name="tricks_{by_name["Bob"]}" value="2"' in html
+    assert f'name="play_{by_name["Bob"]}" value="stay" checked' in html
+    assert f'name="play_{by_name["Dee"]}" value="fold" checked' in html
+
+
+def test_every_problem_is_listed_at_once(client, host, night):
+    hand = {"dealer": "Ann", "seated": ["Bob", "Cy"], "stayed": {"Bob": 7, "Cy": None}}
+
+    html = _record(client, night, hand).content.decode().replace("&#x27;", "'")
+
+    assert rule_errors.DEALER_NOT_SEATED.format(hand=1, player="Ann") in html
+    assert rule_errors.TRICKS_MISSING.format(hand=1, player="Cy") in html
+    assert rule_errors.TRICKS_OVER.format(hand=1, player="Bob", tricks=7, tricks_per_hand=5) in html
+
+
+def test_tricks_given_to_a_folded_player_are_refused(client, host, night):
+    data = hand_post(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}, number=1)
+    data[f"tricks_{ids(night)['Dee']}"] = "2"
+
+    response = client.post(url("hand_record", night), data)
+
+    assert response.status_code == 400
+    message = forms_hand.TRICKS_FOR_FOLDED.format(hand=1, player="Dee", tricks="2")
+    assert message in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_tricks_that_are_not_a_number_are_named(client, host, night):
+    data = hand_post(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}, number=1)
+    data[f"tricks_{ids(night)['Bob']}"] = "three"
+
+    response = client.post(url("hand_record", night), data)
+
+    assert response.status_code == 400
+    message = rule_errors.TRICKS_NOT_WHOLE_NUMBER.format(hand=1, player="Bob", value="three")
+    assert message.replace("'", "&#x27;") in response.content.decode()
+
+
+def test_a_form_without_a_hand_number_is_refused(client, host, night):
+    data = hand_post(night, HAND_1, number=1)
+    del data["number"]
+
+    response = client.post(url("hand_record", night), data, follow=True)
+
+    assert forms_hand.NUMBER_MISSING in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+# --- double taps and other devices ------------------------------------------------
+
+
+def test_a_double_post_with_the_same_key_records_once(client, host, night):
+    first = _record(client, night, HAND_1, key="ab" * 16)
+    second = _record(client, night, HAND_1, key="ab" * 16)
+
+    assert first["Location"] == second["Location"] == url("night_detail", night) + "?after=1"
+    assert Hand.objects.count() == 1
+    assert Entry.objects.count() == 8
+
+
+def test_a_stale_hand_number_says_it_was_already_recorded(client, host, night):
+    play(night, example_1_hands(1))
+
+    response = _record(client, night, HAND_1, number=1, key="cd" * 16)
+
+    assert response.status_code == 302
+    html = client.get(response["Location"]).content.decode()
+    assert err.HAND_ALREADY_RECORDED.format(number=1) in html
+    assert "<h1>Hand 2</h1>" in html
+    assert Hand.objects.count() == 1
+
+
+def test_a_bad_key_is_ignored_rather_than_stored(client, host, night):
+    _record(client, night, HAND_1, key="<not a key>")
+
+    assert Hand.objects.get().idempotency_key == ""
+
+
+def test_a_closed_night_takes_no_more_hands(client, host, night):
+    services.night_close(night=night, by=host)
+
+    response = _record(client, night, HAND_1, follow=True)
+
+    assert err.NIGHT_CLOSED in response.content.decode()
+    assert response.redirect_chain[-1][0] == url("night_settlement", night)
+    assert not Hand.objects.exists()

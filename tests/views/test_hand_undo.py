@@ -1,0 +1,108 @@
+import pytest
+
+from ledger import errors as err
+from ledger import selectors, services
+from tables.models import Hand
+from tables.views.hands import HAND_UNDONE, UNDO_STALE
+from tests.factories import UserFactory, night_with
+from tests.views.night_helpers import example_1_hands, play, url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night():
+    night = night_with()
+    play(night, example_1_hands(2))
+    return night
+
+
+@pytest.fixture
+def host(client, night):
+    client.force_login(night.table.owner)
+    return night.table.owner
+
+
+# --- who may undo -----------------------------------------------------------------
+
+
+def test_the_host_is_asked_to_confirm_first(client, host, night):
+    response = client.get(url("hand_undo", night))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Undo hand 2?" in html
+    assert "Hand 2, dealt by Bob: Dee is bourré: pays 8 into the next pot. Cy wins 8." in html
+    assert '<input type="hidden" name="number" value="2">' in html
+    assert Hand.objects.filter(live=True).count() == 2
+
+
+def test_another_host_gets_a_404_and_nothing_is_undone(client, night):
+    client.force_login(UserFactory())
+
+    assert client.get(url("hand_undo", night)).status_code == 404
+    assert client.post(url("hand_undo", night), {"number": "2"}).status_code == 404
+    assert Hand.objects.filter(live=True).count() == 2
+
+
+def test_an_anonymous_visitor_is_sent_to_sign_in(client, night):
+    response = client.post(url("hand_undo", night), {"number": "2"})
+
+    assert response["Location"].startswith("/accounts/login/")
+    assert Hand.objects.filter(live=True).count() == 2
+
+
+# --- undoing ----------------------------------------------------------------------
+
+
+def test_confirming_undoes_the_last_hand_and_frees_its_number(client, host, night):
+    response = client.post(url("hand_undo", night), {"number": "2", "reason": "Wrong tricks"})
+
+    assert response.status_code == 302
+    assert response["Location"] == url("night_detail", night)
+    assert selectors.night_pot(night) == 4
+    assert list(selectors.night_balances(night).values()) == [-1, -1, -1, -1]
+    undo = Hand.objects.get(kind=Hand.UNDO)
+    assert (undo.number, undo.reason, undo.created_by) == (2, "Wrong tricks", host)
+    html = client.get(response["Location"]).content.decode()
+    assert HAND_UNDONE.format(number=2) in html
+    assert "<h1>Hand 2</h1>" in html
+
+
+def test_the_undone_hand_can_be_recorded_again(client, host, night):
+    client.post(url("hand_undo", night), {"number": "2"})
+
+    play(night, [example_1_hands(2)[1]], start=2)
+
+    assert selectors.night_pot(night) == 8
+
+
+def test_a_stale_confirmation_does_not_undo_a_newer_hand(client, host, night):
+    play(night, [example_1_hands(3)[2]], start=3)
+
+    response = client.post(url("hand_undo", night), {"number": "2"})
+
+    assert response.status_code == 400
+    assert UNDO_STALE.format(number=3) in response.content.decode()
+    assert Hand.objects.filter(live=True).count() == 3
+
+
+def test_with_no_hands_there_is_nothing_to_undo(client):
+    night = night_with()
+    client.force_login(night.table.owner)
+
+    page = client.get(url("hand_undo", night))
+    posted = client.post(url("hand_undo", night), {"number": "1"})
+
+    assert err.NOTHING_TO_UNDO in page.content.decode()
+    assert posted.status_code == 400
+    assert err.NOTHING_TO_UNDO in posted.content.decode()
+
+
+def test_a_closed_night_cannot_be_undone(client, host, night):
+    services.night_close(night=night, by=host)
+
+    response = client.post(url("hand_undo", night), {"number": "2"})
+
+    assert response["Location"] == url("night_settlement", night)
+    assert Hand.objects.filter(live=True).count() == 2

@@ -1,0 +1,123 @@
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from ledger import services
+from tests.factories import UserFactory, night_with
+from tests.ledger.helpers import hand_data
+from tests.views.night_helpers import example_1_hands, play, url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night():
+    night = night_with()
+    play(night, example_1_hands())
+    return night
+
+
+@pytest.fixture
+def host(client, night):
+    client.force_login(night.table.owner)
+    return night.table.owner
+
+
+def _section(html: str, number: int) -> str:
+    start = html.index(f'id="hand-{number}"')
+    end = html.find('<section class="card hand-log"', start)
+    return html[start : end if end > 0 else len(html)]
+
+
+# --- who may read it --------------------------------------------------------------
+
+
+def test_the_host_sees_every_hand(client, host, night):
+    response = client.get(url("night_log", night))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert [int(n) for n in re.findall(r'<h2 id="hand-\d+-heading">Hand (\d+)</h2>', html)] == [
+        1, 2, 3, 4, 5, 6, 7,
+    ]  # fmt: skip
+
+
+def test_another_host_gets_a_404(client, night):
+    client.force_login(UserFactory())
+
+    assert client.get(url("night_log", night)).status_code == 404
+
+
+def test_an_anonymous_visitor_is_sent_to_sign_in(client, night):
+    assert client.get(url("night_log", night))["Location"].startswith("/accounts/login/")
+
+
+# --- what it shows ----------------------------------------------------------------
+
+
+def test_each_hand_shows_dealer_seated_stayers_pot_winner_and_payments(client, host, night):
+    html = client.get(url("night_log", night)).content.decode()
+
+    hand_3 = _section(html, 3)
+    assert "<dt>Dealer</dt><dd>Cy</dd>" in hand_3
+    assert "<dt>Seated</dt><dd>Ann, Bob, Cy and Dee</dd>" in hand_3
+    assert "<dt>Stayed</dt><dd>Dee 5, Ann 0, Bob 0</dd>" in hand_3
+    assert "<dd>12 before play, 24 after</dd>" in hand_3
+    assert "<dt>Winner</dt><dd>Dee</dd>" in hand_3
+    assert "<li>Dee takes 12</li>" in hand_3
+    assert "<li>Bourré: Ann 12 and Bob 12</li>" in hand_3
+    hand_7 = _section(html, 7)
+    assert "<dt>Reneged</dt><dd>Cy</dd>" in hand_7
+    assert "<dt>Winner</dt><dd>nobody</dd>" in hand_7
+    assert "Misdeal: Bob deals again." in _section(html, 6)
+    assert "<dt>Stayed</dt><dd>nobody</dd>" in _section(html, 5)
+    assert "<dt>Stayed</dt><dd>Ann</dd>" in _section(html, 4)
+
+
+def test_corrections_and_undos_show_who_when_and_why(client, host, night):
+    hand = hand_data(night, {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 1, "Ann": 1}})
+    services.hand_correct(night=night, number=2, hand=hand, reason="Dee took a trick", by=host)
+    services.hand_undo_last(night=night, by=host, reason="Cy did not renege")
+
+    html = client.get(url("night_log", night)).content.decode()
+
+    hand_2 = _section(html, 2)
+    assert hand_2.count('class="revision superseded"') == 1
+    assert hand_2.count('class="revision live"') == 1
+    assert "<b>Corrected</b>" in hand_2
+    assert "Why: Dee took a trick" in hand_2
+    assert f"by {host.username}" in hand_2
+    assert "<b>Replayed after a correction</b>" in _section(html, 3)
+    hand_7 = _section(html, 7)
+    assert "<b>Undone</b>" in hand_7
+    assert "this hand was undone" in hand_7
+    assert "Why: Cy did not renege" in hand_7
+    assert "Correct hand 7" not in hand_7
+    assert "Correct hand 6" in _section(html, 6)
+
+
+def test_the_query_count_does_not_grow_with_the_hands(client, host, night):
+    hand = hand_data(night, {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 1, "Ann": 1}})
+    services.hand_correct(night=night, number=2, hand=hand, reason="Dee took a trick", by=host)
+    short = night_with(table=night.table)
+    play(short, example_1_hands(1))
+    short_url, long_url = url("night_log", short), url("night_log", night)
+    client.get(short_url)  # warm up: session, user
+
+    with CaptureQueriesContext(connection) as few:
+        client.get(short_url)
+    with CaptureQueriesContext(connection) as many:
+        client.get(long_url)
+
+    assert len(many) == len(few)
+
+
+def test_a_closed_night_offers_no_corrections(client, host, night):
+    services.night_close(night=night, by=host)
+
+    html = client.get(url("night_log", night)).content.decode()
+
+    assert "Correct hand" not in html
+    assert "· closed" in html

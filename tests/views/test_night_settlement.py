@@ -1,0 +1,109 @@
+from decimal import Decimal
+
+import pytest
+
+from ledger import rules, services
+from tables.views.night_end import NIGHT_NOT_CLOSED, NOBODY_OWES
+from tests.factories import UserFactory, night_with
+from tests.views.night_helpers import example_1_hands, play, url
+
+pytestmark = pytest.mark.django_db
+
+
+def _closed_example(house_rules=None):
+    night = night_with(house_rules=house_rules)
+    play(night, example_1_hands())
+    services.night_close(night=night, by=night.started_by)
+    return night
+
+
+@pytest.fixture
+def night():
+    return _closed_example()
+
+
+@pytest.fixture
+def host(client, night):
+    client.force_login(night.table.owner)
+    return night.table.owner
+
+
+# --- who may see it ---------------------------------------------------------------
+
+
+def test_the_host_sees_who_pays_whom_and_the_final_balances(client, host, night):
+    response = client.get(url("night_settlement", night))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<li>Bob pays Ann $12.00</li><li>Bob pays Cy $4.00</li>" in html
+    assert (
+        '<th scope="row">Ann</th><td class="num pos">+12</td><td class="num pos">$12.00</td>'
+        in html
+    )
+    assert (
+        '<th scope="row">Bob</th><td class="num neg">-16</td><td class="num neg">-$16.00</td>'
+        in html
+    )
+    assert '<th scope="row">Dee</th><td class="num ">0</td><td class="num ">$0.00</td>' in html
+
+
+def test_another_host_gets_a_404(client, night):
+    client.force_login(UserFactory())
+
+    assert client.get(url("night_settlement", night)).status_code == 404
+
+
+def test_an_anonymous_visitor_is_sent_to_sign_in(client, night):
+    assert client.get(url("night_settlement", night))["Location"].startswith("/accounts/login/")
+
+
+# --- sharing it -------------------------------------------------------------------
+
+
+def test_the_settle_up_is_shown_as_text_to_copy_even_without_javascript(client, host, night):
+    html = client.get(url("night_settlement", night)).content.decode()
+
+    start = html.index('<textarea id="settle-text" readonly')
+    text = html[html.index(">", start) + 1 : html.index("</textarea>")]
+    assert "Bob pays Ann $12.00\nBob pays Cy $4.00\n" in text
+    assert "Ann: +12 chips, $12.00" in text
+    assert 'data-copy="#settle-text" hidden' in html
+    assert 'src="/static/js/copy.js"' in html
+
+
+@pytest.mark.parametrize(
+    ("currency", "chip_value", "line"),
+    [
+        ("EUR", "0.25", "Bob pays Ann €3.00"),
+        ("GBP", "0.50", "Bob pays Ann £6.00"),
+        ("SEK", "5", "Bob pays Ann 60.00 SEK"),
+        ("JPY", "100", "Bob pays Ann 1,200 JPY"),
+    ],
+)
+def test_money_is_shown_in_the_tables_currency(client, currency, chip_value, line):
+    house = rules.HouseRules(currency=currency, chip_value=Decimal(chip_value))
+    night = _closed_example(house)
+    client.force_login(night.table.owner)
+
+    assert line in client.get(url("night_settlement", night)).content.decode()
+
+
+def test_a_night_where_nobody_won_anything_says_so(client):
+    night = night_with()
+    client.force_login(night.table.owner)
+    services.night_close(night=night, by=night.started_by)
+
+    html = client.get(url("night_settlement", night)).content.decode()
+
+    assert NOBODY_OWES in html
+
+
+def test_an_open_night_is_sent_to_be_closed_first(client):
+    night = night_with()
+    client.force_login(night.table.owner)
+
+    response = client.get(url("night_settlement", night), follow=True)
+
+    assert response.redirect_chain[-1][0] == url("night_close", night)
+    assert NIGHT_NOT_CLOSED in response.content.decode()

@@ -1,0 +1,154 @@
+import pytest
+
+from ledger import errors as err
+from ledger import services
+from tables import forms
+from tables import services as table_services
+from tables.models import Night, Seat
+from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def host(client):
+    user = UserFactory()
+    client.force_login(user)
+    return user
+
+
+@pytest.fixture
+def table(host):
+    table = TableFactory(owner=host)
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        PlayerFactory(table=table, name=name)
+    return table
+
+
+def _players(table):
+    return {p.name: p for p in table.players.all()}
+
+
+def _post(client, table, seats, dealer):
+    players = _players(table)
+    data = {f"seat_{players[name].pk}": str(seat) for name, seat in seats.items()}
+    data["first_dealer"] = str(players[dealer].pk) if dealer else ""
+    return client.post(f"/tables/{table.pk}/nights/new/", data)
+
+
+def _seated(night):
+    return list(
+        Seat.objects.filter(night=night).order_by("position").values_list("player__name", flat=True)
+    )
+
+
+def test_the_form_offers_every_player_still_playing(client, table):
+    table_services.player_retire(player=table.players.get(name="Dee"))
+
+    response = client.get(f"/tables/{table.pk}/nights/new/")
+
+    form = response.context["form"]
+    assert [f.label for f in form.seat_fields()] == ["Ann", "Bob", "Cy"]
+    assert "Not playing" in response.content.decode()
+
+
+def test_starting_a_night_seats_the_players_in_the_chosen_order(client, table):
+    response = _post(client, table, {"Cy": 1, "Ann": 2, "Dee": 3, "Bob": 4}, dealer="Ann")
+
+    night = Night.objects.get(table=table)
+    assert response.status_code == 302
+    assert response.url == f"/nights/{night.pk}/"
+    assert _seated(night) == ["Cy", "Ann", "Dee", "Bob"]
+    assert night.first_dealer.name == "Ann"
+    assert night.rules == table.rules
+
+
+def test_players_left_at_not_playing_sit_the_night_out_and_gaps_close_up(client, table):
+    _post(client, table, {"Bob": 2, "Dee": 4, "Ann": ""}, dealer="Bob")
+
+    assert _seated(Night.objects.get(table=table)) == ["Bob", "Dee"]
+
+
+def test_the_seats_start_from_last_nights_order(client, table, host):
+    players = _players(table)
+    last = services.night_start(
+        table=table,
+        players=[players["Dee"], players["Bob"], players["Ann"]],
+        first_dealer=players["Bob"],
+        by=host,
+    )
+    services.night_seat_leave(night=last, player=players["Bob"], by=host)
+
+    form = client.get(f"/tables/{table.pk}/nights/new/").context["form"]
+
+    assert form[f"seat_{players['Dee'].pk}"].value() == "1"
+    assert form[f"seat_{players['Ann'].pk}"].value() == "2"
+    assert form[f"seat_{players['Bob'].pk}"].value() is None
+    assert form[f"seat_{players['Cy'].pk}"].value() is None
+
+
+@pytest.mark.parametrize(
+    ("seats", "dealer", "field", "message"),
+    [
+        ({"Ann": 1, "Bob": 2}, None, "first_dealer", forms.FIRST_DEALER_REQUIRED),
+        (
+            {"Ann": 1, "Bob": 1, "Cy": 2},
+            "Ann",
+            None,
+            forms.SEAT_CHOSEN_TWICE.format(first="Ann", second="Bob", seat=1),
+        ),
+        ({"Ann": 1}, "Ann", None, err.ROSTER_TOO_SMALL),
+        ({"Ann": 1, "Bob": 2}, "Cy", None, err.FIRST_DEALER_NOT_PLAYING.format(player="Cy")),
+    ],
+)
+def test_bad_input_is_refused_by_name_and_starts_nothing(
+    client, table, seats, dealer, field, message
+):
+    response = _post(client, table, seats, dealer)
+
+    assert response.status_code == 200
+    form = response.context["form"]
+    if field:
+        assert message in form.errors[field]
+    else:
+        assert message in str(form.errors)
+    assert message.replace("'", "&#x27;") in response.content.decode()
+    assert not Night.objects.exists()
+    assert not Seat.objects.exists()
+
+
+def test_a_player_of_another_table_cannot_be_slipped_in(client, table):
+    stranger = PlayerFactory(name="Eve")
+    players = _players(table)
+
+    client.post(
+        f"/tables/{table.pk}/nights/new/",
+        {
+            f"seat_{players['Ann'].pk}": "1",
+            f"seat_{stranger.pk}": "2",
+            "first_dealer": str(stranger.pk),
+        },
+    )
+
+    assert not Night.objects.exists()
+
+
+def test_a_table_without_players_says_to_add_them_first(client, host):
+    table = TableFactory(owner=host)
+
+    content = client.get(f"/tables/{table.pk}/nights/new/").content.decode()
+
+    assert "No players yet" in content
+    assert f'href="/tables/{table.pk}/#players"' in content
+
+
+def test_only_the_host_starts_a_night(client, host, table):
+    theirs = night_with(["Ann", "Bob"]).table
+
+    assert client.get(f"/tables/{theirs.pk}/nights/new/").status_code == 404
+    assert _post(client, theirs, {"Ann": 1, "Bob": 2}, dealer="Ann").status_code == 404
+    client.logout()
+    response = _post(client, table, {"Ann": 1, "Bob": 2}, dealer="Ann")
+    assert response.status_code == 302
+    assert response.url.startswith("/accounts/login/")
+    assert Night.objects.count() == 1

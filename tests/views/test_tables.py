@@ -1,0 +1,331 @@
+import pytest
+from django.urls import NoReverseMatch, reverse
+
+from ledger import rules, services
+from ledger.rules import errors as rule_errors
+from tables import services as table_services
+from tables.models import Table
+from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
+
+pytestmark = pytest.mark.django_db
+
+
+def _rules_post(name="Thursday game", **changes):
+    data = {
+        "name": name,
+        "action": "save",
+        "preset": "louisiana",
+        "ante": "1",
+        "tricks_per_hand": "5",
+        "max_players": "7",
+        "min_tricks_to_win": "1",
+        "bourre_cap": "",
+        "win_cap": "",
+        "pot_cap": "",
+        "leftover_pot": "refund",
+        "chip_value": "0.25",
+        "currency": "USD",
+    }
+    data.update(changes)
+    return {key: value for key, value in data.items() if value is not None}
+
+
+@pytest.fixture
+def host(client):
+    user = UserFactory()
+    client.force_login(user)
+    return user
+
+
+# --- who may see what -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/tables/", "/tables/new/"])
+def test_the_table_list_and_new_table_form_need_a_signed_in_host(client, path):
+    response = client.get(path)
+
+    assert response.status_code == 302
+    assert response.url == f"/accounts/login/?next={path}"
+
+
+@pytest.mark.parametrize("suffix", ["", "edit/"])
+def test_a_table_shows_to_its_host_only(client, host, suffix):
+    mine, theirs = TableFactory(owner=host), TableFactory()
+
+    assert client.get(f"/tables/{mine.pk}/{suffix}").status_code == 200
+    assert client.get(f"/tables/{theirs.pk}/{suffix}").status_code == 404
+    client.logout()
+    response = client.get(f"/tables/{mine.pk}/{suffix}")
+    assert response.status_code == 302
+    assert response.url.startswith("/accounts/login/")
+
+
+def test_another_host_cannot_edit_a_table(client, host):
+    theirs = TableFactory(name="Theirs")
+
+    response = client.post(f"/tables/{theirs.pk}/edit/", _rules_post(name="Mine now"))
+
+    assert response.status_code == 404
+    theirs.refresh_from_db()
+    assert theirs.name == "Theirs"
+
+
+def test_an_anonymous_visitor_cannot_create_a_table(client):
+    response = client.post("/tables/new/", _rules_post())
+
+    assert response.status_code == 302
+    assert not Table.objects.exists()
+
+
+# --- my tables -----------------------------------------------------------------------
+
+
+def test_my_tables_lists_only_mine_with_their_player_counts(client, host):
+    mine = TableFactory(owner=host, name="Thursday game")
+    PlayerFactory(table=mine, name="Ann")
+    PlayerFactory(table=mine, name="Bob")
+    TableFactory(name="Someone else's game")
+
+    content = client.get("/tables/").content.decode()
+
+    assert "Thursday game" in content
+    assert "2 players" in content
+    assert "Someone else" not in content
+    assert f'href="/tables/{mine.pk}/"' in content
+    assert 'href="/tables/new/"' in content
+
+
+def test_my_tables_invites_a_new_host_to_create_one(client, host):
+    content = client.get("/tables/").content.decode()
+
+    assert "No tables yet" in content
+
+
+def test_my_tables_marks_a_table_with_a_night_in_progress(client, host):
+    night_with(["Ann", "Bob"], table=TableFactory(owner=host))
+
+    assert "Playing now" in client.get("/tables/").content.decode()
+
+
+# --- creating a table ----------------------------------------------------------------
+
+
+def test_the_new_table_form_offers_every_preset_and_explains_every_setting(client, host):
+    content = client.get("/tables/new/").content.decode()
+
+    for preset in rules.PRESETS.values():
+        assert preset.label in content
+    for help_text in rules.RULE_HELP.values():
+        assert help_text in content
+
+
+def test_creating_a_table_saves_its_rules_and_opens_it(client, host):
+    response = client.post(
+        "/tables/new/", _rules_post(ante="2", pot_cap="40", escalating_ante="on")
+    )
+
+    table = Table.objects.get(owner=host)
+    assert response.status_code == 302
+    assert response.url == f"/tables/{table.pk}/"
+    assert table.name == "Thursday game"
+    house = rules.HouseRules.from_dict(table.rules)
+    assert house.ante == 2
+    assert house.pot_cap == 40
+    assert house.escalating_ante is True
+    assert house.bourre_cap is None
+    assert str(house.chip_value) == "0.25"
+
+
+def test_a_lower_case_currency_is_read_as_the_code(client, host):
+    client.post("/tables/new/", _rules_post(currency="eur"))
+
+    assert Table.objects.get(owner=host).rules["currency"] == "EUR"
+
+
+def test_filling_in_a_preset_writes_nothing_and_fills_its_settings(client, host):
+    response = client.post(
+        "/tables/new/", _rules_post(action="preset", preset="swedish", name="Kept name")
+    )
+
+    assert response.status_code == 200
+    assert not Table.objects.exists()
+    form = response.context["form"]
+    assert form["max_players"].value() == 8
+    assert form["bourre_cap"].value() == 10
+    assert form["name"].value() == "Kept name"
+
+
+def test_a_preset_scales_its_caps_to_the_ante_already_typed(client, host):
+    response = client.post("/tables/new/", _rules_post(action="preset", preset="limit", ante="5"))
+
+    form = response.context["form"]
+    assert form["ante"].value() == 5
+    assert form["bourre_cap"].value() == 100
+    assert form["win_cap"].value() == 100
+
+
+def test_a_preset_can_be_picked_from_a_link_too(client, host):
+    response = client.get("/tables/new/?preset=seven_card")
+
+    assert response.context["form"]["tricks_per_hand"].value() == 7
+
+
+def test_with_htmx_picking_a_preset_swaps_only_the_rules(client, host):
+    response = client.post(
+        "/tables/new/", _rules_post(action="preset", preset="capped_pot"), HTTP_HX_REQUEST="true"
+    )
+
+    content = response.content.decode()
+    assert content.lstrip().startswith('<div id="rules">')
+    assert 'name="pot_cap"' in content
+    assert 'value="20"' in content
+    assert "<html" not in content
+    assert not Table.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"name": "  "}, "name", table_services.TABLE_NAME_REQUIRED),
+        ({"name": "x" * 81}, "name", table_services.TABLE_NAME_TOO_LONG),
+        ({"ante": "0"}, "ante", rule_errors.ANTE_TOO_SMALL.format(value=0)),
+        (
+            {"ante": "1.5"},
+            "ante",
+            rule_errors.RULE_NOT_WHOLE_NUMBER.format(key="ante", value="1.5"),
+        ),
+        (
+            {"tricks_per_hand": "7", "max_players": "8"},
+            "max_players",
+            rule_errors.MAX_PLAYERS_TOO_MANY_CARDS.format(
+                max_players=8, tricks_per_hand=7, cards=56
+            ),
+        ),
+        ({"pot_cap": "0"}, "pot_cap", rule_errors.CAP_TOO_SMALL.format(key="pot_cap", value=0)),
+        (
+            {"chip_value": "a quarter"},
+            "chip_value",
+            rule_errors.CHIP_VALUE_NOT_DECIMAL.format(value="a quarter"),
+        ),
+        (
+            {"chip_value": "0.001"},
+            "chip_value",
+            rule_errors.CHIP_VALUE_TOO_PRECISE.format(value="0.001", currency="USD", places=2),
+        ),
+        ({"currency": "US"}, "currency", rule_errors.CURRENCY_INVALID.format(value="US")),
+        (
+            {"leftover_pot": "burn"},
+            "leftover_pot",
+            rule_errors.LEFTOVER_POT_INVALID.format(value="burn"),
+        ),
+    ],
+)
+def test_bad_input_names_the_setting_and_creates_nothing(client, host, changes, field, message):
+    response = client.post("/tables/new/", _rules_post(**changes))
+
+    assert response.status_code == 200
+    assert message in response.context["form"].errors[field]
+    assert not Table.objects.exists()
+
+
+def test_every_problem_is_shown_at_once(client, host):
+    response = client.post("/tables/new/", _rules_post(ante="0", currency="usd!"))
+
+    errors = response.context["form"].errors
+    assert set(errors) == {"ante", "currency"}
+
+
+def test_a_second_table_with_the_same_name_is_refused(client, host):
+    TableFactory(owner=host, name="Thursday game")
+
+    response = client.post("/tables/new/", _rules_post(name="thursday GAME"))
+
+    message = table_services.TABLE_NAME_TAKEN.format(name="thursday GAME")
+    assert message in response.context["form"].errors["name"]
+    assert Table.objects.count() == 1
+
+
+# --- editing a table -------------------------------------------------------------------
+
+
+def test_the_edit_form_shows_the_current_rules_and_when_changes_apply(client, host):
+    table = TableFactory(owner=host, rules=rules.PRESETS["limit"].rules.to_dict())
+
+    response = client.get(f"/tables/{table.pk}/edit/")
+
+    assert response.context["form"]["bourre_cap"].value() == 20
+    assert response.context["form"]["name"].value() == table.name
+    assert "Changes apply to nights started from now on" in response.content.decode()
+
+
+def test_editing_changes_the_rules_of_later_nights_only(client, host):
+    table = TableFactory(owner=host)
+    night = night_with(["Ann", "Bob"], table=table)
+
+    response = client.post(f"/tables/{table.pk}/edit/", _rules_post(name="Renamed", ante="3"))
+
+    assert response.url == f"/tables/{table.pk}/"
+    table.refresh_from_db()
+    night.refresh_from_db()
+    assert table.name == "Renamed"
+    assert table.rules["ante"] == 3
+    assert night.rules["ante"] == 1
+
+
+def test_a_bad_edit_changes_nothing(client, host):
+    table = TableFactory(owner=host, name="Keep me")
+
+    response = client.post(f"/tables/{table.pk}/edit/", _rules_post(name="", ante="0"))
+
+    assert table_services.TABLE_NAME_REQUIRED in response.context["form"].errors["name"]
+    table.refresh_from_db()
+    assert table.name == "Keep me"
+    assert table.rules["ante"] == 1
+
+
+# --- the table page ----------------------------------------------------------------------
+
+
+def test_the_table_page_lists_players_nights_and_offers_to_start_a_night(client, host):
+    table = TableFactory(owner=host)
+    retired = PlayerFactory(table=table, name="Zed")
+    table_services.player_retire(player=retired)
+    closed = night_with(["Ann", "Bob"], table=table)
+    services.night_close(night=closed, by=host)
+    open_night = night_with(["Ann", "Bob", "Cy"], table=table)
+
+    response = client.get(f"/tables/{table.pk}/")
+
+    content = response.content.decode()
+    assert [p.name for p in response.context["players"]] == ["Ann", "Bob", "Cy"]
+    assert [p.name for p in response.context["retired"]] == ["Zed"]
+    assert response.context["open_nights"] == [open_night]
+    assert response.context["closed_nights"] == [closed]
+    assert content.index(f'href="/nights/{open_night.pk}/"') < content.index(
+        f'href="/nights/{closed.pk}/"'
+    )
+    assert f'href="/tables/{table.pk}/nights/new/"' in content
+    assert f'href="/tables/{table.pk}/edit/"' in content
+    assert "3 players" in content
+
+
+def test_the_table_page_links_stats_when_they_exist(client, host):
+    table = TableFactory(owner=host)
+
+    content = client.get(f"/tables/{table.pk}/").content.decode()
+
+    try:
+        stats = reverse("table_stats", args=[table.pk])
+    except NoReverseMatch:
+        assert "/stats/" not in content
+    else:
+        assert f'href="{stats}"' in content
+
+
+def test_the_table_page_summarises_the_house_rules(client, host):
+    table = TableFactory(owner=host, rules=rules.PRESETS["capped_pot"].rules.to_dict())
+
+    content = client.get(f"/tables/{table.pk}/").content.decode()
+
+    assert "Pot cap: 20 chips" in content
+    assert "One chip is worth 1.00 USD" in content
