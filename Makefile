@@ -26,15 +26,18 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 install: $(VENV)/.installed
 
+# Local development: debug on, so no secret key or host list is needed.
+run bench: export DJANGO_DEBUG = true
+
 run: install
 	$(BIN)/python manage.py migrate --no-input
-	DJANGO_DEBUG=true $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 bench: install
-	DJANGO_DEBUG=true $(BIN)/python manage.py bench_ledger
+	$(BIN)/python manage.py bench_ledger
 
 lint: install
 	$(BIN)/ruff check .
