@@ -5,8 +5,10 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from ledger import rules
+
 GENESIS_HASH = "0" * 64
-ENTRY_KINDS = ["ante", "ante_refund", "win", "bourre", "renege", "penalty_refund", "leftover"]
+ENTRY_KINDS = list(rules.MOVEMENT_KINDS)
 ENTRY_IS_APPEND_ONLY = "Ledger entries are append-only: post a correcting entry instead."
 
 
@@ -31,13 +33,14 @@ class Entry(models.Model):
     night, so an edit made behind the app's back shows up in verify_ledger.
     """
 
-    ANTE = "ante"
-    ANTE_REFUND = "ante_refund"
-    WIN = "win"
-    BOURRE = "bourre"
-    RENEGE = "renege"
-    PENALTY_REFUND = "penalty_refund"
-    LEFTOVER = "leftover"
+    # The engine's movement kinds, one ledger kind each.
+    ANTE = rules.ANTE
+    ANTE_REFUND = rules.ANTE_REFUND
+    WIN = rules.WIN
+    BOURRE = rules.BOURRE
+    RENEGE = rules.RENEGE
+    PENALTY_REFUND = rules.PENALTY_REFUND
+    LEFTOVER = rules.LEFTOVER
     KINDS = [
         (ANTE, "Ante"),
         (ANTE_REFUND, "Ante refund"),

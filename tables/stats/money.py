@@ -6,6 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 from ledger import rules
+from tables import presenters
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,9 @@ class Totals:
     def money_text(self) -> str:
         if not self.money:
             return "0"
-        return " + ".join(f"{amount} {currency}" for currency, amount in self.money.items())
+        return " + ".join(
+            presenters.money(amount, currency) for currency, amount in self.money.items()
+        )
 
     @property
     def money_total(self) -> Decimal:

@@ -50,12 +50,8 @@ def share_view(request: HttpRequest, token: str) -> HttpResponse:
     if night is None:
         raise Http404("No such link.")
     standings = selectors.night_standings(night)
-    settlement = None
-    if night.is_closed:
-        try:
-            settlement = selectors.night_settlement(night)
-        except InvalidInput:
-            settlement = None
+    # Closing empties the pot, so a closed night always settles.
+    settlement = selectors.night_settlement(night) if night.is_closed else None
     history = night_history(night)
     template = "share/view.html#standings" if request.htmx else "share/view.html"
     response = render(

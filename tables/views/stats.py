@@ -11,7 +11,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from ledger import bridge, selectors
-from ledger.errors import InvalidInput
 from tables import charts
 from tables.access import night_for_host, player_for_host, table_for_host
 from tables.stats import share
@@ -81,12 +80,8 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
 def night_report(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     history = night_history(night)
-    settlement = None
-    if night.is_closed:
-        try:
-            settlement = selectors.night_settlement(night)
-        except InvalidInput:
-            settlement = None
+    # Closing empties the pot, so a closed night always settles.
+    settlement = selectors.night_settlement(night) if night.is_closed else None
     link = share.night_share_link(night)
     return render(
         request,

@@ -89,7 +89,7 @@ def test_the_player_page_shows_worked_example_1_for_ann(client, night):
     assert "4 of 6 hands" in html
     assert "1 of 4 stays" in html
     assert "+12 chips" in html
-    assert "12.00 USD" in html
+    assert "$12.00" in html
     assert "28" in html  # biggest pot won
     assert '<svg class="chart"' in html
     assert "<details" in html and "<table>" in html
@@ -131,8 +131,8 @@ def test_the_night_report_of_a_closed_night_shows_the_settle_up(client, night):
     html = client.get(_urls(night)["night_report"]).content.decode()
 
     assert "Settle-up" in html
-    assert re.search(r"<b>Bob</b> pays <b>Ann</b></span> <span>12.00 USD", html)
-    assert re.search(r"<b>Bob</b> pays <b>Cy</b></span> <span>4.00 USD", html)
+    assert re.search(r"<b>Bob</b> pays <b>Ann</b></span> <span>\$12.00", html)
+    assert re.search(r"<b>Bob</b> pays <b>Cy</b></span> <span>\$4.00", html)
     assert "Dee bourré 8" in html
 
 
