@@ -22,9 +22,14 @@ POSTGRES_INSTALL = [
     "DROP TRIGGER IF EXISTS ledger_entry_append_only ON ledger_entry",
     """CREATE TRIGGER ledger_entry_append_only BEFORE UPDATE OR DELETE ON ledger_entry
     FOR EACH ROW EXECUTE FUNCTION ledger_entry_append_only()""",
+    # TRUNCATE fires no row trigger: without this one it empties the ledger unopposed.
+    "DROP TRIGGER IF EXISTS ledger_entry_no_truncate ON ledger_entry",
+    """CREATE TRIGGER ledger_entry_no_truncate BEFORE TRUNCATE ON ledger_entry
+    FOR EACH STATEMENT EXECUTE FUNCTION ledger_entry_append_only()""",
 ]
 POSTGRES_UNINSTALL = [
     "DROP TRIGGER IF EXISTS ledger_entry_append_only ON ledger_entry",
+    "DROP TRIGGER IF EXISTS ledger_entry_no_truncate ON ledger_entry",
 ]
 
 _STATEMENTS = {

@@ -45,7 +45,3 @@ SEAT_POSITION_INVALID = "Seat {position} does not exist: choose 1 to {last}."
 PLAYER_NOT_SEATED_TONIGHT = "{player} is not on tonight's roster."
 LEFTOVER_POLICY_INVALID = "Choose refund or split for the pot left in the middle."
 SETTLEMENT_POT_NOT_EMPTY = "Chips are still in the pot: close the night to settle up."
-AMOUNT_TOO_LARGE = (
-    "{amount} chips in one movement is more than the ledger can hold (at most {limit}): "
-    "put a pot cap in the house rules."
-)

@@ -4,6 +4,8 @@ An import records every hand through ``services.hand_record``, the code path the
 phone uses, so a night file can never hold a night the app itself would refuse.
 """
 
+import dataclasses
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +22,8 @@ FORMAT = "bourre-night/1"
 FIELDS = ("format", "table", "rules", "players", "hands", "closed", "results")
 PLAYER_NAME_LIMIT = 40
 
+FILE_NOT_JSON = "The file is not valid JSON: {problem} (line {line}, column {column})."
+FILE_NUMBER_TOO_LONG = "The file has a number too long to read: is it really a night file?"
 DOCUMENT_NOT_OBJECT = "A night file must be a JSON object (got {kind})."
 FORMAT_INVALID = 'format must be "bourre-night/1" (got {value!r}).'
 FIELD_UNKNOWN = "{key} is not a night file field."
@@ -31,6 +35,18 @@ PLAYER_NAME_TOO_LONG = "players: {name} is longer than {limit} characters."
 PLAYER_LISTED_TWICE = "players: {name} is listed twice."
 HANDS_INVALID = "hands must be a list of hands (got {value!r})."
 CLOSED_INVALID = "closed must be true or false (got {value!r})."
+
+
+def night_parse(text: str) -> object:
+    """The JSON of a night file, for night_import to judge; InvalidInput if it is not JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidInput(
+            FILE_NOT_JSON.format(problem=error.msg, line=error.lineno, column=error.colno)
+        ) from None
+    except ValueError:  # an integer of over 4,300 digits, which int() refuses
+        raise InvalidInput(FILE_NUMBER_TOO_LONG) from None
 
 
 def _kind(value: object) -> str:
@@ -255,6 +271,10 @@ def night_export(night: Night) -> dict:
     """The night as a night file: the input part and the results part, with the
     players' current names."""
     house = rules.HouseRules.from_dict(night.rules)
+    if night.leftover_policy:
+        # The host may close with the other policy than the rules': the file says the one
+        # applied, or an import closes the night differently (other balances).
+        house = dataclasses.replace(house, leftover_pot=night.leftover_policy)
     seats = list(Seat.objects.filter(night=night).select_related("player").order_by("position"))
     to_name = {seat.player_id: seat.player.name for seat in seats}
     roster = [seat.player_id for seat in seats]

@@ -1,15 +1,14 @@
 """The upload of a night file: the form reads it as JSON; nightfile.night_import judges it."""
 
-import json
-
 from django import forms
+
+from ledger.errors import InvalidInput
+from ledger.nightfile import night_parse
 
 IMPORT_LIMIT_BYTES = 1024 * 1024
 FILE_REQUIRED = "Choose a night file (.json) to upload."
 FILE_TOO_LARGE = "The file is {size} KB; a night file can be at most 1 MB (1024 KB)."
 FILE_NOT_TEXT = "The file is not text (UTF-8): is it really a night file?"
-FILE_NOT_JSON = "The file is not valid JSON: {problem} (line {line}, column {column})."
-FILE_NUMBER_TOO_LONG = "The file has a number too long to read: is it really a night file?"
 
 
 class NightFileForm(forms.Form):
@@ -30,10 +29,6 @@ class NightFileForm(forms.Form):
         except UnicodeDecodeError:
             raise forms.ValidationError(FILE_NOT_TEXT) from None
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            raise forms.ValidationError(
-                FILE_NOT_JSON.format(problem=error.msg, line=error.lineno, column=error.colno)
-            ) from None
-        except ValueError:  # an integer of over 4,300 digits, which int() refuses
-            raise forms.ValidationError(FILE_NUMBER_TOO_LONG) from None
+            return night_parse(text)
+        except InvalidInput as error:
+            raise forms.ValidationError(error.errors) from None

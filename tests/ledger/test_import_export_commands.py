@@ -8,7 +8,7 @@ from django.core.management.base import CommandError
 
 from ledger import rules
 from ledger.management.commands import export_night, import_night
-from ledger.nightfile import night_export
+from ledger.nightfile import FILE_NUMBER_TOO_LONG, night_export
 from tables.models import Hand, Night
 from tests.factories import UserFactory
 from tests.ledger.nights import row_counts
@@ -117,7 +117,7 @@ def test_import_night_says_where_the_json_is_broken(night_file, superuser):
     with pytest.raises(CommandError) as caught:
         run("import_night", path)
 
-    assert str(caught.value).startswith(f"{path} is not valid JSON: ")
+    assert str(caught.value).startswith(f"{path}: The file is not valid JSON: ")
     assert str(caught.value).endswith("Expecting value (line 2, column 14).")
 
 
@@ -195,3 +195,12 @@ def test_export_night_names_a_night_that_does_not_exist(from_the_shell):
     assert code == 1
     assert out == ""
     assert export_night.NIGHT_NOT_FOUND.format(night=999999) in err
+
+
+def test_import_night_refuses_a_number_too_long_to_read(night_file, superuser):
+    path = night_file(text='{"format": "bourre-night/1", "rules": {"ante": ' + "9" * 5000 + "}}")
+
+    with pytest.raises(CommandError) as caught:
+        run("import_night", path)
+
+    assert str(caught.value) == f"{path}: {FILE_NUMBER_TOO_LONG}"

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from ledger import nightfile, rules, selectors, services
 from ledger.models import Entry
+from ledger.nightfile import FILE_NOT_JSON
 from tables.forms_import import (
-    FILE_NOT_JSON,
     FILE_NOT_TEXT,
     FILE_REQUIRED,
     FILE_TOO_LARGE,

@@ -1,6 +1,5 @@
 """``manage.py import_night FILE``: record a night from a night file, whole or not at all."""
 
-import json
 import sys
 from pathlib import Path
 
@@ -8,10 +7,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from ledger.errors import ServiceError
-from ledger.nightfile import night_import
+from ledger.nightfile import night_import, night_parse
 
 FILE_UNREADABLE = "Cannot read {path}: {problem}"
-FILE_NOT_JSON = "{path} is not valid JSON: {problem} (line {line}, column {column})."
 OWNER_UNKNOWN = "There is no user called {username}."
 OWNER_NEEDED = (
     "Say whose night this is with --owner USERNAME: there are {count} superusers, "
@@ -46,13 +44,9 @@ def _load(file: str) -> object:
     except (OSError, UnicodeDecodeError) as error:
         raise CommandError(FILE_UNREADABLE.format(path=file, problem=error)) from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CommandError(
-            FILE_NOT_JSON.format(
-                path=file, problem=error.msg, line=error.lineno, column=error.colno
-            )
-        ) from None
+        return night_parse(text)
+    except ServiceError as error:
+        raise CommandError(f"{file}: {error}") from None
 
 
 def _owner(username: str | None):

@@ -1,0 +1,216 @@
+"""Backing up every night as night files, and restoring them through the services.
+
+A backup is a directory: one night file (``bourre-night/1``, /work/shared/NIGHT_FORMAT.md)
+per night and a ``manifest.json`` naming, for each, its owner, its table, its dates and
+the balances it ended on. A restore records every hand again through
+``services.hand_record``, so a restored ledger is a fresh, valid hash chain; each night's
+balances and pot are then compared with the manifest, and the whole restore is one
+transaction: it restores everything, or nothing.
+"""
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from ledger import selectors
+from ledger.errors import InvalidInput, ServiceError
+from ledger.nightfile import night_export, night_import
+from ledger.verify import verify_night
+from tables import services as table_services
+from tables.models import Night, Player, Table
+
+FORMAT = "bourre-backup/1"
+MANIFEST = "manifest.json"
+
+BACKUP_EXISTS = "{directory} already holds a backup ({manifest}): choose an empty directory."
+MANIFEST_MISSING = "{directory} holds no {manifest}: is it a backup made by backup_nights?"
+MANIFEST_UNREADABLE = "{path} cannot be read: {problem}"
+MANIFEST_FORMAT = 'The manifest\'s format must be "{expected}" (got {found!r}).'
+OWNERS_UNKNOWN = (
+    "No user called {names}: create them first, or restore everything to one user with --owner."
+)
+TABLE_EXISTS = (
+    "{owner} already has a table called {table}: restore into a fresh user or database, "
+    "so no night is recorded twice."
+)
+NIGHT_NOT_RESTORED = "{file} (night {night} of {table}) was not restored: {problem}"
+BALANCES_DIFFER = (
+    "{file} (night {night} of {table}): restored balances {found} differ from the backup's "
+    "{expected}."
+)
+RESTORED_NIGHT_INVALID = "{file}: the restored night does not verify: {problem}"
+
+
+@dataclass(frozen=True)
+class Restored:
+    nights: list[Night]
+    tables: list[Table]
+
+
+def _username(user) -> str:
+    return getattr(user, get_user_model().USERNAME_FIELD)
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+def backup(directory: Path, *, owner=None) -> dict:
+    """Write every night (of ``owner``, or of everyone) and the manifest into ``directory``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    if (directory / MANIFEST).exists():
+        raise InvalidInput(BACKUP_EXISTS.format(directory=directory, manifest=MANIFEST))
+    tables = Table.objects.select_related("owner").order_by("pk")
+    if owner is not None:
+        tables = tables.filter(owner=owner)
+    manifest: dict = {"format": FORMAT, "created_at": _iso(timezone.now()), "tables": []}
+    for table in tables:
+        entry = {
+            "owner": _username(table.owner),
+            "name": table.name,
+            "rules": table.rules,
+            # Every player, with who is retired: players who never played are kept too.
+            "players": [
+                {"name": p.name, "retired": p.retired_at is not None}
+                for p in Player.objects.filter(table=table).order_by("pk")
+            ],
+            "nights": [],
+        }
+        for night in Night.objects.filter(table=table).order_by("started_at", "pk"):
+            document = night_export(night)
+            name = f"night-{night.pk}.json"
+            (directory / name).write_text(
+                json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
+            entry["nights"].append(
+                {
+                    "file": name,
+                    "night": night.pk,
+                    "started_at": _iso(night.started_at),
+                    "closed_at": _iso(night.closed_at),
+                    "balances": document["results"]["balances"],
+                    "pot": document["results"]["pot"],
+                }
+            )
+        manifest["tables"].append(entry)
+    # The manifest last: a backup interrupted half-way has none, and cannot be restored.
+    (directory / MANIFEST).write_text(
+        json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+    return manifest
+
+
+def read_manifest(directory: Path) -> dict:
+    path = directory / MANIFEST
+    if not path.exists():
+        raise InvalidInput(MANIFEST_MISSING.format(directory=directory, manifest=MANIFEST))
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise InvalidInput(MANIFEST_UNREADABLE.format(path=path, problem=error)) from None
+    found = manifest.get("format") if isinstance(manifest, Mapping) else None
+    if found != FORMAT:
+        raise InvalidInput(MANIFEST_FORMAT.format(expected=FORMAT, found=found))
+    return manifest
+
+
+def _owners(manifest: dict, owner) -> dict[str, object]:
+    """Original username -> the user it is restored to."""
+    names = sorted({table["owner"] for table in manifest["tables"]})
+    if owner is not None:
+        return dict.fromkeys(names, owner)
+    users = get_user_model().objects
+    found = {_username(u): u for u in users.filter(**{f"{users.model.USERNAME_FIELD}__in": names})}
+    missing = [name for name in names if name not in found]
+    if missing:
+        raise InvalidInput(OWNERS_UNKNOWN.format(names=", ".join(missing)))
+    return found
+
+
+def _table_names(manifest: dict, owners: Mapping[str, object]) -> list[str]:
+    """Each table's name once restored: two owners' tables of one name, restored to one
+    user, keep apart as "Name (original owner)"."""
+    targets = [(owners[t["owner"]].pk, t["name"].casefold()) for t in manifest["tables"]]
+    return [
+        f"{t['name']} ({t['owner']})" if targets.count(target) > 1 else t["name"]
+        for t, target in zip(manifest["tables"], targets, strict=True)
+    ]
+
+
+def _read_night(directory: Path, file: str) -> object:
+    path = directory / Path(file).name  # never outside the backup
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise InvalidInput(MANIFEST_UNREADABLE.format(path=path, problem=error)) from None
+
+
+def _check(night: Night, item: dict, table_name: str) -> None:
+    names = {p.pk: p.name for p in Player.objects.filter(seats__night=night)}
+    found = {names[p]: chips for p, chips in selectors.night_balances(night).items()}
+    where = {"file": item["file"], "night": item["night"], "table": table_name}
+    if found != item["balances"] or selectors.night_pot(night) != item["pot"]:
+        raise InvalidInput(BALANCES_DIFFER.format(found=found, expected=item["balances"], **where))
+    problems = verify_night(night)
+    if problems:
+        raise InvalidInput(RESTORED_NIGHT_INVALID.format(file=item["file"], problem=problems[0]))
+
+
+def _restore_table(table: dict, name: str, user) -> Table:
+    # Compared in Python: SQLite folds the case of ASCII letters only.
+    if any(t.name.casefold() == name.casefold() for t in Table.objects.filter(owner=user)):
+        raise InvalidInput(TABLE_EXISTS.format(owner=_username(user), table=name))
+    restored = table_services.table_create(owner=user, name=name, house_rules=table["rules"])
+    for player in table["players"]:
+        table_services.player_add(table=restored, name=player["name"])
+    return restored
+
+
+def restore(directory: Path, *, owner=None) -> Restored:
+    """Restore every table and night of the backup in ``directory``, whole or not at all:
+    to ``owner``, or to the users the manifest names."""
+    manifest = read_manifest(directory)
+    owners = _owners(manifest, owner)
+    nights, tables = [], []
+    with transaction.atomic():
+        for table, name in zip(manifest["tables"], _table_names(manifest, owners), strict=True):
+            user = owners[table["owner"]]
+            restored = _restore_table(table, name, user)
+            for item in table["nights"]:
+                document = _read_night(directory, item["file"])
+                try:
+                    night = night_import(document=document, owner=user, table_name=name)
+                except ServiceError as error:
+                    raise InvalidInput(
+                        NIGHT_NOT_RESTORED.format(
+                            file=item["file"],
+                            night=item["night"],
+                            table=name,
+                            problem=" ".join(error.errors),
+                        )
+                    ) from None
+                _check(night, item, name)
+                # The dates are the night's, not the restore's: history stays in order.
+                Night.objects.filter(pk=night.pk).update(
+                    started_at=datetime.fromisoformat(item["started_at"]),
+                    **(
+                        {"closed_at": datetime.fromisoformat(item["closed_at"])}
+                        if item["closed_at"]
+                        else {}
+                    ),
+                )
+                nights.append(night)
+            # Retired last: a retired player cannot be seated, and their nights come first.
+            for player in table["players"]:
+                if player["retired"]:
+                    table_services.player_retire(
+                        player=Player.objects.get(table=restored, name=player["name"])
+                    )
+            tables.append(restored)
+    return Restored(nights=nights, tables=tables)

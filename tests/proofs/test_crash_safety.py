@@ -1,0 +1,282 @@
+"""A failure half-way through writing a hand leaves no trace: all of it or none of it.
+
+The failures are injected between two ledger rows of one operation, in the process
+(an exception) and, once, by killing the process outright mid-transaction.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from ledger import selectors, services
+from ledger.models import Entry
+from ledger.verify import verify_night
+from tables.models import Hand, Night
+from tests.factories import night_with
+from tests.ledger.helpers import hand_data
+from tests.ledger.worked_examples import EXAMPLE_1
+from tests.views.night_helpers import hand_post, play
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+HANDS = [hand for hand, _, _ in EXAMPLE_1["hands"]]
+
+
+class Crash(Exception):
+    """The power cut, simulated."""
+
+
+def snapshot(night: Night) -> tuple:
+    """Everything a hand, a correction or a close writes, as it stands now."""
+    night = Night.objects.get(pk=night.pk)
+    hands = list(
+        Hand.objects.filter(night=night)
+        .order_by("pk")
+        .values_list("pk", "number", "revision", "live", "kind")
+    )
+    entries = list(Entry.objects.filter(night=night).order_by("seq").values_list("seq", "hash"))
+    return (
+        hands,
+        entries,
+        selectors.night_balances(night),
+        selectors.night_pot(night),
+        night.closed_at,
+    )
+
+
+def crash_between_entries(monkeypatch) -> list[int]:
+    """Entry.objects.bulk_create writes the first half of its rows, then fails.
+    Returns how many rows each call had written when it failed."""
+    manager = Entry.objects
+    real = manager.bulk_create
+    written: list[int] = []
+
+    def half_then_crash(entries, *args, **kwargs):
+        entries = list(entries)
+        half = max(1, len(entries) // 2)
+        real(entries[:half], *args, **kwargs)
+        written.append(half)
+        raise Crash
+
+    monkeypatch.setattr(manager, "bulk_create", half_then_crash)
+    return written
+
+
+def crash_on_call(monkeypatch, target, name: str, call: int) -> None:
+    """``target.name`` works normally until its ``call``-th call, which runs and then fails."""
+    real = getattr(target, name)
+    calls = []
+
+    def counted(*args, **kwargs):
+        result = real(*args, **kwargs)
+        calls.append(1)
+        if len(calls) == call:
+            raise Crash
+        return result
+
+    monkeypatch.setattr(target, name, counted)
+
+
+def started_night(hands: int = 3) -> Night:
+    night = night_with(EXAMPLE_1["roster"], house_rules=EXAMPLE_1["rules"])
+    play(night, HANDS[:hands])
+    return night
+
+
+def test_a_crash_between_two_entries_of_a_hand_leaves_no_trace_of_the_hand(monkeypatch):
+    night = started_night()
+    before = snapshot(night)
+    written = crash_between_entries(monkeypatch)
+
+    with pytest.raises(Crash):
+        services.hand_record(
+            night=night, expected_number=4, hand=hand_data(night, HANDS[3]), by=night.started_by
+        )
+
+    assert written and written[0] >= 1  # rows had been written when it failed
+    assert snapshot(night) == before
+    monkeypatch.undo()
+    services.hand_record(
+        night=night, expected_number=4, hand=hand_data(night, HANDS[3]), by=night.started_by
+    )
+    assert verify_night(night) == []
+
+
+def test_a_crash_while_hashing_an_entry_leaves_no_trace_of_the_hand(monkeypatch):
+    night = started_night()
+    before = snapshot(night)
+    # The Hand row is written before any entry is hashed; the third hash fails.
+    crash_on_call(monkeypatch, Entry, "compute_hash", 3)
+
+    with pytest.raises(Crash):
+        services.hand_record(
+            night=night, expected_number=4, hand=hand_data(night, HANDS[3]), by=night.started_by
+        )
+
+    assert snapshot(night) == before
+
+
+def test_a_crash_inside_the_hand_screen_is_a_server_error_that_writes_nothing(monkeypatch):
+    night = started_night()
+    before = snapshot(night)
+    crash_between_entries(monkeypatch)
+    client = Client(raise_request_exception=False)
+    client.force_login(night.table.owner)
+
+    response = client.post(
+        reverse("hand_record", args=[night.pk]), hand_post(night, HANDS[3], number=4, key="abc")
+    )
+
+    assert response.status_code == 500
+    assert snapshot(night) == before
+    monkeypatch.undo()
+    # The phone's retry with the same key records the hand, once.
+    response = client.post(
+        reverse("hand_record", args=[night.pk]), hand_post(night, HANDS[3], number=4, key="abc")
+    )
+    assert response.status_code == 302
+    assert Hand.objects.filter(night=night, number=4).count() == 1
+
+
+def test_a_crash_half_way_through_a_correction_leaves_the_night_as_it_was(monkeypatch):
+    night = started_night(5)
+    before = snapshot(night)
+    # The 1st post reverses hands 2..5, the 2nd posts the corrected hand 2: fail there.
+    crash_on_call(monkeypatch, services, "_post", 2)
+
+    with pytest.raises(Crash):
+        services.hand_correct(
+            night=night,
+            number=2,
+            hand=hand_data(night, {"dealer": "Bob", "stayed": {}}),
+            reason="nobody stayed",
+            by=night.started_by,
+        )
+
+    assert snapshot(night) == before
+    assert verify_night(night) == []
+
+
+def test_a_crash_between_the_entries_of_a_correction_leaves_the_night_as_it_was(monkeypatch):
+    night = started_night(5)
+    before = snapshot(night)
+    crash_between_entries(monkeypatch)
+
+    with pytest.raises(Crash):
+        services.hand_correct(
+            night=night,
+            number=2,
+            hand=hand_data(night, {"dealer": "Bob", "stayed": {}}),
+            reason="nobody stayed",
+            by=night.started_by,
+        )
+
+    assert snapshot(night) == before
+
+
+def test_a_crash_after_an_undo_reversed_its_entries_leaves_the_hand_in_place(monkeypatch):
+    night = started_night()
+    before = snapshot(night)
+    crash_on_call(monkeypatch, Hand.objects, "create", 1)
+
+    with pytest.raises(Crash):
+        services.hand_undo_last(night=night, by=night.started_by)
+
+    assert snapshot(night) == before
+
+
+def test_a_crash_after_closing_entries_leaves_the_night_open_with_its_pot(monkeypatch):
+    night = started_night()
+    assert selectors.night_pot(night) > 0
+    before = snapshot(night)
+    crash_on_call(monkeypatch, Night, "save", 1)
+
+    with pytest.raises(Crash):
+        services.night_close(night=night, by=night.started_by)
+
+    assert snapshot(night) == before
+    assert not Entry.objects.filter(night=night, kind=Entry.LEFTOVER).exists()
+
+
+def test_a_crash_between_the_closing_entries_leaves_the_night_open(monkeypatch):
+    night = started_night()
+    before = snapshot(night)
+    crash_between_entries(monkeypatch)
+
+    with pytest.raises(Crash):
+        services.night_close(night=night, by=night.started_by)
+
+    assert snapshot(night) == before
+
+
+# The process itself dies: no exception handler, no rollback by Django, only the database.
+KILLED_CHILD = """
+import json, os, sys
+from ledger import services
+from ledger.models import Entry
+from tables.models import Night
+
+args = json.loads(sys.argv[-1])
+manager = Entry.objects
+real = manager.bulk_create
+
+def half_then_die(entries, *a, **kw):
+    entries = list(entries)
+    real(entries[: len(entries) // 2])
+    print("half written", flush=True)
+    os._exit(9)
+
+manager.bulk_create = half_then_die
+night = Night.objects.get(pk=args["night"])
+services.hand_record(
+    night=night,
+    expected_number=args["number"],
+    hand=services.HandData(
+        dealer=args["dealer"],
+        seated=args["seated"],
+        stayed={int(p): t for p, t in args["stayed"].items()},
+    ),
+    by=night.started_by,
+)
+print("not killed", flush=True)
+"""
+
+
+def database_url() -> str:
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    user = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    return f"postgres://{user}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def test_a_process_killed_between_two_entries_of_a_hand_leaves_no_trace():
+    night = started_night()
+    before = snapshot(night)
+    data = hand_data(night, HANDS[3]).as_json()
+    args = json.dumps({"night": night.pk, "number": 4, **data})
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    env.update(DJANGO_DEBUG="true", DATABASE_URL=database_url(), AXES_ENABLED="false")
+
+    child = subprocess.run(  # noqa: S603 - our own interpreter and script
+        [sys.executable, "-c", "import django; django.setup(); exec(open(0).read())", args],
+        input=KILLED_CHILD,
+        cwd=ROOT,
+        env={**env, "DJANGO_SETTINGS_MODULE": "config.settings"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+    assert child.returncode == 9, child.stdout + child.stderr
+    assert "half written" in child.stdout
+    assert snapshot(night) == before
+    assert verify_night(night) == []

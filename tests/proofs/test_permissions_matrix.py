@@ -1,0 +1,89 @@
+"""Who may do what, for every URL the app has: generated from the URL configuration.
+
+Every URL x {owner, another host, anonymous, a share-link visitor} x {GET, POST}.
+Outsiders get a 404, the sign-in page or a 405, and write nothing; a share-link
+visitor sees the shared night and nothing else; the owner never meets a server error.
+"""
+
+import pytest
+from django.conf import settings
+from django.shortcuts import resolve_url
+from django.test import Client
+from django.urls import reverse
+
+from tests.proofs.urlwalk import PUBLIC, build_world, fingerprint
+
+pytestmark = pytest.mark.django_db
+
+OUTSIDER_STATUSES = {404, 405}
+
+
+def client(user=None) -> Client:
+    c = Client(raise_request_exception=False)
+    if user is not None:
+        c.force_login(user)
+    return c
+
+
+def to_login(response) -> bool:
+    login = resolve_url(settings.LOGIN_URL)
+    return response.status_code == 302 and response["Location"].startswith(login)
+
+
+def test_every_url_answers_every_visitor_as_it_should():
+    world = build_world()
+    visitors = {
+        "other host": (client(world.other), world.other),
+        "anonymous": (client(), None),
+        "share visitor": (client(), None),
+    }
+    share_visitor = visitors["share visitor"][0]
+    assert share_visitor.get(reverse("share_view", args=[world.tokens[0]])).status_code == 200
+    walk = world.walk()
+    offending: list[str] = []
+    cells = 0
+    before = fingerprint()  # outsiders write nothing, so each answer's "after" is the next "before"
+
+    for who, (visitor, user) in visitors.items():
+        for route, url in walk:
+            for method in ("get", "post"):
+                cells += 1
+                response = getattr(visitor, method)(url)
+                status = response.status_code
+                problem = None
+                after = fingerprint()
+                if after != before:
+                    problem = "wrote to the database"
+                    before = after
+                elif status >= 500:
+                    problem = "server error"
+                elif route.name in PUBLIC:
+                    pass  # the same page for anyone; it only must not write or fail
+                elif who == "share visitor" and status == 200:
+                    problem = "a share-link visitor saw more than the shared night"
+                elif not route.params and who == "other host":
+                    pass  # their own list, their own account pages: nothing of the owner's
+                elif status not in OUTSIDER_STATUSES and not to_login(response):
+                    problem = "an outsider was let in"
+                if problem:
+                    offending.append(f"{method.upper()} {url} by {who}: {status}, {problem}")
+                if route.name == "logout" and user is not None:
+                    visitor.force_login(user)
+
+    owner = client(world.owner)
+    # The owner's POSTs with an empty form may legitimately write (close a night,
+    # retire a player...): all GETs first, so every page is seen in the world as built.
+    for method in ("get", "post"):
+        for route, url in walk:
+            cells += 1
+            response = getattr(owner, method)(url)
+            if response.status_code >= 500:
+                offending.append(f"{method.upper()} {url} by owner: {response.status_code}")
+            if route.name == "logout":
+                owner.force_login(world.owner)
+
+    print(
+        f"\npermission matrix: {len(walk)} URLs x 4 visitors x 2 methods = {cells} requests, "
+        f"{len(offending)} offending"
+    )
+    assert offending == [], "\n".join(offending)

@@ -1,0 +1,264 @@
+"""Rewriting history behind the app's back: the database refuses it, and with its guard
+lifted, verify_night still finds every single-row edit, deletion and swap."""
+
+import itertools
+import os
+import random
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+
+from ledger import db_triggers
+from ledger.models import Entry
+from ledger.verify import verify_night
+from tables.models import Hand, Night
+from tests.ledger.nights import busy_night, example_night
+from tests.proofs.builders import long_night
+
+pytestmark = pytest.mark.django_db
+
+LONG_HANDS = 1000
+# Each case verifies the whole thousand-hand night again (about a second each), so the
+# long night gets a sample of each kind; the busy night below gets every row edited and
+# deleted. PROOF_TAMPER_SAMPLE=30 runs a bigger sample of each kind on both.
+SAMPLE = int(os.environ.get("PROOF_TAMPER_SAMPLE", "2"))
+BUSY_SAMPLE = max(SAMPLE, 30)
+TEMP_SEQ = 1_000_000_000
+
+
+class Rollback(Exception):
+    """Undo the tampering once verify_night has looked at it."""
+
+
+def run(sql: str, params=()) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
+
+
+def one(sql: str, params) -> None:
+    """A tampering that must really change one row, or it proves nothing."""
+    assert run(sql, params) == 1, sql
+
+
+# --- With the guard in place ---
+
+REFUSED = {
+    "edit an amount": "UPDATE ledger_entry SET amount = amount + 1 WHERE id = %s",
+    "delete a row": "DELETE FROM ledger_entry WHERE id = %s",
+    "reorder a row": "UPDATE ledger_entry SET seq = seq + 1000 WHERE id = %s",
+    "repoint a row at another player": "UPDATE ledger_entry SET player_id = NULL WHERE id = %s",
+    "rewrite a hash": "UPDATE ledger_entry SET hash = prev_hash WHERE id = %s",
+}
+
+
+@pytest.mark.parametrize("sql", REFUSED.values(), ids=REFUSED.keys())
+def test_the_database_refuses_raw_sql_that_rewrites_a_ledger_row(sql):
+    night = example_night()
+    target = Entry.objects.filter(night=night, player__isnull=False).first()
+    before = list(Entry.objects.filter(night=night).values_list("seq", "amount", "hash"))
+
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        run(sql, [target.pk])
+
+    assert list(Entry.objects.filter(night=night).values_list("seq", "amount", "hash")) == before
+
+
+def test_the_database_refuses_to_delete_a_nights_whole_ledger():
+    night = example_night()
+
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        run("DELETE FROM ledger_entry WHERE night_id = %s", [night.pk])
+
+    assert Entry.objects.filter(night=night).count() > 0
+
+
+# Committed rows, as in production: inside a test's own transaction PostgreSQL refuses a
+# TRUNCATE for another reason (foreign-key checks still pending), which would prove nothing.
+@pytest.mark.django_db(transaction=True)
+def test_the_database_refuses_to_truncate_the_ledger():
+    night = example_night()
+    count = Entry.objects.filter(night=night).count()
+    # SQLite has no TRUNCATE: its DELETE without WHERE fires the row triggers (above).
+    sql = (
+        "TRUNCATE ledger_entry CASCADE"
+        if connection.vendor == "postgresql"
+        else "DELETE FROM ledger_entry"
+    )
+
+    with pytest.raises(DatabaseError, match="append-only"), transaction.atomic():
+        run(sql)
+
+    assert Entry.objects.filter(night=night).count() == count
+
+
+# --- With the guard lifted: what verify_night must catch ---
+
+Tamper = Callable[[], None]
+
+
+def edit(entry: dict) -> Tamper:
+    delta = 1 if entry["amount"] != -1 else 2
+    return lambda: one(
+        "UPDATE ledger_entry SET amount = amount + %s WHERE id = %s", [delta, entry["id"]]
+    )
+
+
+def delete(entry: dict) -> Tamper:
+    return lambda: one("DELETE FROM ledger_entry WHERE id = %s", [entry["id"]])
+
+
+def swap_amounts(a: dict, b: dict) -> Tamper:
+    def apply():
+        one("UPDATE ledger_entry SET amount = %s WHERE id = %s", [b["amount"], a["id"]])
+        one("UPDATE ledger_entry SET amount = %s WHERE id = %s", [a["amount"], b["id"]])
+
+    return apply
+
+
+def swap_seqs(a: dict, b: dict) -> Tamper:
+    """Two rows change places in the night's order (seq is unique: three steps)."""
+
+    def apply():
+        one("UPDATE ledger_entry SET seq = %s WHERE id = %s", [TEMP_SEQ, a["id"]])
+        one("UPDATE ledger_entry SET seq = %s WHERE id = %s", [a["seq"], b["id"]])
+        one("UPDATE ledger_entry SET seq = %s WHERE id = %s", [b["seq"], a["id"]])
+
+    return apply
+
+
+def forge(night: Night, entry: dict) -> Tamper:
+    """A forger who knows the hash: move chips between a player and the pot in both
+    rows of one movement (the night still sums to zero), then re-hash the chain from
+    there on, so the chain itself is perfect. Only the replay can tell."""
+
+    def apply():
+        rows = list(Entry.objects.filter(night=night, seq__gte=entry["seq"]).order_by("seq"))
+        player, pot = rows[0], rows[1]
+        delta = 2 if player.amount == -1 else 1
+        player.amount += delta
+        pot.amount -= delta
+        prev_hash = player.prev_hash
+        for row in rows:
+            row.prev_hash = prev_hash
+            row.hash = prev_hash = row.compute_hash()
+        with connection.cursor() as cursor:
+            cursor.executemany(
+                "UPDATE ledger_entry SET amount = %s, prev_hash = %s, hash = %s WHERE id = %s",
+                [(r.amount, r.prev_hash, r.hash, r.pk) for r in rows],
+            )
+
+    return apply
+
+
+def edit_hand(hand: Hand) -> Tamper:
+    """The hand row itself: a stayer's tricks, or who stayed, quietly changed."""
+
+    def apply():
+        data = dict(hand.input)
+        stayed = dict(data["stayed"])
+        if len(stayed) >= 2 and all(t is not None for t in stayed.values()):
+            a, b = sorted(stayed)[:2]
+            stayed[a], stayed[b] = stayed[b], stayed[a]
+            if stayed == data["stayed"]:
+                stayed[a] += 1
+        else:
+            stayed = {} if stayed else {str(data["seated"][0]): None}
+            data["misdeal"] = False
+        data["stayed"] = stayed
+        assert Hand.objects.filter(pk=hand.pk).update(input=data) == 1
+
+    return apply
+
+
+Case = tuple[str, str, Tamper]  # kind, which rows, the tampering
+
+
+def cases(night: Night, rng: random.Random, *, sample: int, every_row: bool = False) -> list[Case]:
+    """Every kind of single-row tampering on ``sample`` rows each (edits and deletions
+    of every row if ``every_row``)."""
+    entries = list(Entry.objects.filter(night=night).order_by("seq").values("id", "seq", "amount"))
+    hands = list(Hand.objects.filter(night=night, live=True).exclude(input__misdeal=True))
+
+    def pick(rows: list) -> list:
+        return rng.sample(rows, min(sample, len(rows)))
+
+    # Neighbours, and rows far apart.
+    pairs = list(itertools.pairwise(entries))
+    pairs += [tuple(sorted(rng.sample(entries, 2), key=lambda e: e["seq"])) for _ in entries]
+    # Each movement is a player's row (odd seq) then the pot's opposite row.
+    movements = [e for e in entries if e["seq"] % 2 == 1]
+    unequal = [(a, b) for a, b in pairs if a["amount"] != b["amount"]]
+    edited = entries if every_row else pick(entries)
+    deleted = entries if every_row else pick(entries)
+    return [
+        *[("edit an amount", f"seq {e['seq']}", edit(e)) for e in edited],
+        *[("delete a row", f"seq {e['seq']}", delete(e)) for e in deleted],
+        *[
+            ("swap two amounts", f"seq {a['seq']} and {b['seq']}", swap_amounts(a, b))
+            for a, b in pick(unequal)
+        ],
+        *[
+            ("swap two seqs", f"seq {a['seq']} and {b['seq']}", swap_seqs(a, b))
+            for a, b in pick(pairs)
+        ],
+        *[("forge and re-hash", f"seq {e['seq']}", forge(night, e)) for e in pick(movements)],
+        *[("edit a hand's input", f"hand {h.number}", edit_hand(h)) for h in pick(hands)],
+    ]
+
+
+def detection(night: Night, tampers: list[Case]) -> tuple[Counter, Counter, list[str]]:
+    """Apply each tampering alone, ask verify_night, roll it back."""
+    tried: Counter = Counter()
+    detected: Counter = Counter()
+    missed = []
+    db_triggers.uninstall(connection)
+    try:
+        for kind, rows, apply in tampers:
+            try:
+                with transaction.atomic():
+                    apply()
+                    problems = verify_night(night)
+                    raise Rollback
+            except Rollback:
+                pass
+            tried[kind] += 1
+            if problems:
+                detected[kind] += 1
+            else:
+                missed.append(f"{kind}: {rows}")
+    finally:
+        db_triggers.install(connection)
+    return tried, detected, missed
+
+
+def report(title: str, tried: Counter, detected: Counter) -> None:
+    kinds = ", ".join(f"{kind} {detected[kind]}/{tried[kind]}" for kind in tried)
+    total = sum(tried.values())
+    print(f"\n{title}: {sum(detected.values())}/{total} tamperings detected ({kinds})")
+
+
+def test_verify_night_finds_every_single_row_tampering_of_a_busy_night():
+    night = busy_night()
+    assert verify_night(night) == []
+    tampers = cases(night, random.Random(1), sample=BUSY_SAMPLE, every_row=True)
+
+    tried, detected, missed = detection(night, tampers)
+
+    report(f"busy night, every row edited and deleted, {BUSY_SAMPLE} of the rest", tried, detected)
+    assert missed == []
+    assert verify_night(night) == []  # every tampering was rolled back
+
+
+def test_verify_night_finds_tampering_anywhere_in_a_thousand_hand_night():
+    night = long_night(LONG_HANDS)
+    assert Hand.objects.filter(night=night, live=True).count() == LONG_HANDS
+    assert verify_night(night) == []
+    tampers = cases(night, random.Random(2024), sample=SAMPLE)
+
+    tried, detected, missed = detection(night, tampers)
+
+    report(f"{LONG_HANDS}-hand night, a sample of {SAMPLE} per kind", tried, detected)
+    assert missed == []
