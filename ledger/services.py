@@ -16,7 +16,7 @@ from ledger import bridge, rules
 from ledger import errors as err
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import GENESIS_HASH, Entry
-from tables.models import Hand, Night, Player, Seat, Table
+from tables.models import Hand, Night, Player, RosterChange, Seat, Table
 
 # Entry.amount is a 64-bit column. An escalating ante with no pot cap doubles after
 # every carryover, so a long enough night would overflow it; well before that the hand
@@ -53,12 +53,6 @@ def _locked(night: Night) -> Night:
 def _refuse_if_closed(night: Night) -> None:
     if night.closed_at is not None:
         raise InvalidInput(err.NIGHT_CLOSED)
-
-
-def _roster_ids(night: Night) -> list[int]:
-    return list(
-        Seat.objects.filter(night=night).order_by("position").values_list("player_id", flat=True)
-    )
 
 
 def _live_hands(night: Night, from_number: int = 1):
@@ -131,7 +125,6 @@ def _settle(night: Night, data: HandData, roster: list[int], state, to_name):
         result, after = rules.settle_hand(house, state, engine_input)
     except rules.RulesError as error:
         raise InvalidInput(error.errors) from None
-    # Uncapped pots grow geometrically; refuse before a 64-bit column would overflow.
     if after.pot > CHIP_LIMIT or any(abs(b) > CHIP_LIMIT for b in after.balances.values()):
         raise InvalidInput(err.CHIPS_OVERFLOW.format(number=result.number))
     return result, after
@@ -259,7 +252,7 @@ def hand_record(
             raise Conflict(err.HAND_NOT_NEXT.format(expected=number, number=expected_number))
         to_name = bridge.roster_names(night)
         _validate_ids(hand, to_name)
-        roster = _roster_ids(night)
+        roster = list(to_name)  # seat order
         state = bridge.state_before(night, number, to_name, roster)
         result, state_after = _settle(night, hand, roster, state, to_name)
         to_id = _name_to_id(to_name)
@@ -423,7 +416,7 @@ def night_close(*, night: Night, by, policy: str | None = None) -> Night:
         if policy not in rules.LEFTOVER_POLICIES:
             raise InvalidInput(err.LEFTOVER_POLICY_INVALID)
         to_name = bridge.roster_names(night)
-        roster = _roster_ids(night)
+        roster = list(to_name)  # seat order
         last = _last_live_hand(night)
         number = (last.number + 1) if last else 1
         state = bridge.state_before(night, number, to_name, roster)
@@ -433,15 +426,7 @@ def night_close(*, night: Night, by, policy: str | None = None) -> Night:
             raise InvalidInput(error.errors) from None
         now = timezone.now()
         to_id = _name_to_id(to_name)
-        _post(
-            night,
-            (
-                (None, pid, amount, kind, None)
-                for hand, pid, amount, kind, _ in _double_entries(None, movements, to_id)
-            ),
-            by=by,
-            now=now,
-        )
+        _post(night, _double_entries(None, movements, to_id), by=by, now=now)
         night.closed_at = now
         night.closed_by = by
         night.leftover_policy = policy
@@ -466,6 +451,7 @@ def night_seat_join(*, night: Night, player: Player, position: int, by) -> Seat:
             # Coming back keeps their old seat: the roster order of past hands must not move.
             own.active = True
             own.save(update_fields=["active"])
+            _log_roster(night, player, RosterChange.RETURN, own.position, by)
             return own
         if not isinstance(position, int) or not 1 <= position <= len(seats) + 1:
             raise InvalidInput(
@@ -476,6 +462,7 @@ def night_seat_join(*, night: Night, player: Player, position: int, by) -> Seat:
         later = Seat.objects.filter(night=night, position__gte=index)
         later.update(position=F("position") + 1000)
         Seat.objects.filter(night=night, position__gte=1000).update(position=F("position") - 999)
+        _log_roster(night, player, RosterChange.JOIN, index, by)
         return Seat.objects.create(night=night, player=player, position=index)
 
 
@@ -487,6 +474,22 @@ def night_seat_leave(*, night: Night, player: Player, by) -> Seat:
         seat = Seat.objects.filter(night=night, player=player).first()
         if seat is None:
             raise InvalidInput(err.PLAYER_NOT_SEATED_TONIGHT.format(player=player.name))
+        if not seat.active:
+            raise InvalidInput(err.PLAYER_ALREADY_LEFT.format(player=player.name))
         seat.active = False
         seat.save(update_fields=["active"])
+        _log_roster(night, player, RosterChange.LEAVE, seat.position, by)
         return seat
+
+
+def _log_roster(night: Night, player: Player, change: str, position: int, by) -> None:
+    last = _last_live_hand(night)
+    RosterChange.objects.create(
+        night=night,
+        player=player,
+        change=change,
+        position=position,
+        after_hand=last.number if last else 0,
+        created_by=by,
+        created_at=timezone.now(),
+    )

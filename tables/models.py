@@ -110,6 +110,40 @@ class Seat(models.Model):
         return f"Seat {self.position + 1}: player #{self.player_id}"
 
 
+class RosterChange(models.Model):
+    """Who joined, left or came back during a night, when, and on whose word.
+
+    Seats change in place (a seat's position and whether it is active); this log
+    keeps every change, so the night's roster history is never lost.
+    """
+
+    JOIN = "join"
+    LEAVE = "leave"
+    RETURN = "return"
+    CHANGES = [(JOIN, "Joined"), (LEAVE, "Left"), (RETURN, "Came back")]
+
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="roster_changes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    change = models.CharField(max_length=10, choices=CHANGES)
+    position = models.PositiveSmallIntegerField()
+    after_hand = models.PositiveIntegerField()  # hands recorded before the change
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["night", "created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(change__in=["join", "leave", "return"]), name="roster_change_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_change_display()}: player #{self.player_id}"
+
+
 class Hand(models.Model):
     """One revision of one hand, exactly as the host entered it.
 

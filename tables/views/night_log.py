@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from tables import presenters
 from tables.access import night_for_host
-from tables.models import Hand
+from tables.models import Hand, RosterChange
 from tables.views.night_common import links, roster
 
 
@@ -89,5 +89,6 @@ def night_log(request: HttpRequest, night_id: int) -> HttpResponse:
         )
         history = [r for r in revisions if r is not current]
         logged.append(LoggedHand(number, current, history, correct))
-    context = {"night": night, "hands": logged, "links": links(night)}
+    changes = RosterChange.objects.filter(night=night).select_related("player", "created_by")
+    context = {"night": night, "hands": logged, "changes": changes, "links": links(night)}
     return render(request, "nights/log.html", context)

@@ -135,3 +135,39 @@ def test_someone_not_on_the_roster_cannot_leave():
         services.night_seat_leave(night=night, player=dee, by=night.started_by)
 
     assert caught.value.errors == [err.PLAYER_NOT_SEATED_TONIGHT.format(player="Dee")]
+
+
+def test_every_join_leave_and_return_is_logged_with_who_and_when():
+    from tables.models import RosterChange
+
+    night = night_with(["Ann", "Bob", "Cy"])
+    record_all(night, [{"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}])
+    dee = join(night, "Dee", 2)
+    bob = Seat.objects.get(night=night, player__name="Bob").player
+    services.night_seat_leave(night=night, player=bob, by=night.started_by)
+    services.night_seat_join(night=night, player=bob, position=1, by=night.started_by)
+
+    changes = list(
+        RosterChange.objects.filter(night=night).values_list(
+            "player__name", "change", "position", "after_hand", "created_by"
+        )
+    )
+
+    assert changes == [
+        ("Dee", "join", 1, 1, night.started_by.pk),
+        ("Bob", "leave", 2, 1, night.started_by.pk),
+        ("Bob", "return", 2, 1, night.started_by.pk),
+    ]
+    assert dee.position == 1
+
+
+def test_leaving_twice_is_refused_and_logged_once():
+    night = night_with(["Ann", "Bob", "Cy"])
+    bob = Seat.objects.get(night=night, player__name="Bob").player
+    services.night_seat_leave(night=night, player=bob, by=night.started_by)
+
+    with pytest.raises(InvalidInput) as caught:
+        services.night_seat_leave(night=night, player=bob, by=night.started_by)
+
+    assert caught.value.errors == [err.PLAYER_ALREADY_LEFT.format(player="Bob")]
+    assert night.roster_changes.count() == 1

@@ -121,3 +121,15 @@ def test_a_closed_night_offers_no_corrections(client, host, night):
 
     assert "Correct hand" not in html
     assert "· closed" in html
+
+
+def test_the_log_shows_who_came_and_went(client, host, night):
+    from tables.models import Seat
+
+    bob = Seat.objects.get(night=night, player__name="Bob").player
+    services.night_seat_leave(night=night, player=bob, by=host)
+
+    html = client.get(url("night_log", night)).content.decode()
+
+    assert "Who came and went" in html
+    assert f"Bob left (seat 2) after hand 7 · {host.username}" in html
