@@ -466,6 +466,16 @@ def night_seat_join(*, night: Night, player: Player, position: int, by) -> Seat:
         return Seat.objects.create(night=night, player=player, position=index)
 
 
+def night_seat_join_newcomer(*, night: Night, name: str, position: int, by) -> Seat:
+    """Someone new to the table arrives: they join the table and the night together,
+    or neither."""
+    from tables.services import player_add
+
+    with transaction.atomic():
+        player = player_add(table=night.table, name=name)
+        return night_seat_join(night=night, player=player, position=position, by=by)
+
+
 def night_seat_leave(*, night: Night, player: Player, by) -> Seat:
     """A player leaves: they are no longer dealt in by default but keep their balance."""
     with transaction.atomic():

@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
@@ -11,7 +10,6 @@ from ledger import errors as err
 from ledger import selectors
 from ledger import services as ledger_services
 from ledger.errors import InvalidInput
-from tables import services as table_services
 from tables.access import night_for_host, player_for_host
 from tables.forms import NightJoinForm
 from tables.models import Night, Seat
@@ -22,14 +20,14 @@ def _seats(night: Night) -> list[Seat]:
 
 
 def _join(night: Night, form: NightJoinForm, *, by) -> Seat:
-    """A new name joins the table and the night together, or neither: one transaction."""
-    with transaction.atomic():
-        player = form.player or table_services.player_add(
-            table=night.table, name=form.cleaned_data["new_name"]
-        )
+    position = int(form.cleaned_data["position"])
+    if form.player is not None:
         return ledger_services.night_seat_join(
-            night=night, player=player, position=int(form.cleaned_data["position"]), by=by
+            night=night, player=form.player, position=position, by=by
         )
+    return ledger_services.night_seat_join_newcomer(
+        night=night, name=form.cleaned_data["new_name"], position=position, by=by
+    )
 
 
 @login_required

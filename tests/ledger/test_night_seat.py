@@ -171,3 +171,18 @@ def test_leaving_twice_is_refused_and_logged_once():
 
     assert caught.value.errors == [err.PLAYER_ALREADY_LEFT.format(player="Bob")]
     assert night.roster_changes.count() == 1
+
+
+def test_a_newcomer_joins_the_table_and_the_night_or_neither():
+    from tables.models import Player
+
+    night = night_with(["Ann", "Bob", "Cy"])
+
+    seat = services.night_seat_join_newcomer(
+        night=night, name="Eve", position=2, by=night.started_by
+    )
+    with pytest.raises(InvalidInput):
+        services.night_seat_join_newcomer(night=night, name="Zed", position=9, by=night.started_by)
+
+    assert (seat.player.name, seat.position) == ("Eve", 1)
+    assert not Player.objects.filter(table=night.table, name="Zed").exists()
