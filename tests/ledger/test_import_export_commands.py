@@ -8,6 +8,7 @@ from django.core.management.base import CommandError
 
 from ledger import rules
 from ledger.management.commands import export_night, import_night
+from ledger.management.users import OWNER_UNKNOWN
 from ledger.nightfile import FILE_NUMBER_TOO_LONG, night_export
 from tables.models import Hand, Night
 from tests.factories import UserFactory
@@ -108,7 +109,7 @@ def test_import_night_names_an_unknown_owner(night_file, superuser):
     with pytest.raises(CommandError) as caught:
         run("import_night", night_file(), "--owner", "nobody")
 
-    assert str(caught.value) == import_night.OWNER_UNKNOWN.format(username="nobody")
+    assert str(caught.value) == OWNER_UNKNOWN.format(username="nobody")
 
 
 def test_import_night_says_where_the_json_is_broken(night_file, superuser):

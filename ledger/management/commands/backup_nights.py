@@ -2,13 +2,12 @@
 
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from ledger.backup import MANIFEST, backup
 from ledger.errors import ServiceError
+from ledger.management.users import user_named
 
-OWNER_UNKNOWN = "There is no user called {username}."
 DONE = "Backed up {nights} night(s) of {tables} table(s) to {directory} (see {manifest})."
 
 
@@ -23,12 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("--owner", help="only this user's tables (default: everyone's)")
 
     def handle(self, *args, directory, owner=None, **options):
-        user = None
-        if owner is not None:
-            users = get_user_model().objects
-            user = users.filter(**{users.model.USERNAME_FIELD: owner}).first()
-            if user is None:
-                raise CommandError(OWNER_UNKNOWN.format(username=owner))
+        user = user_named(owner) if owner is not None else None
         try:
             manifest = backup(Path(directory), owner=user)
         except ServiceError as error:

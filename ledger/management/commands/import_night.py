@@ -7,10 +7,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from ledger.errors import ServiceError
+from ledger.management.users import user_named
 from ledger.nightfile import night_import, night_parse
 
 FILE_UNREADABLE = "Cannot read {path}: {problem}"
-OWNER_UNKNOWN = "There is no user called {username}."
 OWNER_NEEDED = (
     "Say whose night this is with --owner USERNAME: there are {count} superusers, "
     "so none can be picked for you."
@@ -52,10 +52,7 @@ def _load(file: str) -> object:
 def _owner(username: str | None):
     users = get_user_model().objects
     if username is not None:
-        user = users.filter(**{users.model.USERNAME_FIELD: username}).first()
-        if user is None:
-            raise CommandError(OWNER_UNKNOWN.format(username=username))
-        return user
+        return user_named(username)
     superusers = list(users.filter(is_superuser=True)[:2])
     if len(superusers) != 1:
         raise CommandError(OWNER_NEEDED.format(count=users.filter(is_superuser=True).count()))

@@ -2,13 +2,12 @@
 
 from pathlib import Path
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from ledger.backup import restore
 from ledger.errors import ServiceError
+from ledger.management.users import user_named
 
-OWNER_UNKNOWN = "There is no user called {username}."
 NOT_RESTORED = "Nothing was restored:"
 DONE = "Restored {nights} night(s) of {tables} table(s); every balance matches the backup."
 
@@ -27,12 +26,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, directory, owner=None, **options):
-        user = None
-        if owner is not None:
-            users = get_user_model().objects
-            user = users.filter(**{users.model.USERNAME_FIELD: owner}).first()
-            if user is None:
-                raise CommandError(OWNER_UNKNOWN.format(username=owner))
+        user = user_named(owner) if owner is not None else None
         try:
             restored = restore(Path(directory), owner=user)
         except ServiceError as error:
