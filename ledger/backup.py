@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import selectors
+from ledger import bridge, selectors
 from ledger.errors import InvalidInput, ServiceError
 from ledger.nightfile import night_export, night_import
 from ledger.verify import verify_night
@@ -152,7 +152,7 @@ def _read_night(directory: Path, file: str) -> object:
 
 
 def _check(night: Night, item: dict, table_name: str) -> None:
-    names = {p.pk: p.name for p in Player.objects.filter(seats__night=night)}
+    names = bridge.roster_names(night)
     found = {names[p]: chips for p, chips in selectors.night_balances(night).items()}
     where = {"file": item["file"], "night": item["night"], "table": table_name}
     if found != item["balances"] or selectors.night_pot(night) != item["pot"]:

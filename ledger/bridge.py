@@ -22,6 +22,20 @@ def roster_names(night: Night) -> dict[int, str]:
     return {seat.player_id: seat.player.name for seat in seats}
 
 
+def ids_by_name(to_name: Mapping[int, str]) -> dict[str, int]:
+    """The other way round: name -> player id."""
+    return {name: player_id for player_id, name in to_name.items()}
+
+
+def postings(movements, to_id: Mapping[str, int]):
+    """Each movement twice, as (player id or None for the pot, amount, kind): the
+    player's side and then the pot's opposite one, so a night always sums to zero."""
+    for movement in movements:
+        if movement.amount:
+            yield (to_id[movement.player], movement.amount, movement.kind)
+            yield (None, -movement.amount, movement.kind)
+
+
 def _ids(names, to_id: Mapping[str, int]) -> list[int]:
     return [to_id[name] for name in names]
 
@@ -122,16 +136,34 @@ def state_before(
     Read from the stored hand before it, so recording a hand costs the same on
     the night's first hand as on its hundredth.
     """
-    names = [to_name[player_id] for player_id in roster]
     previous = (
         Hand.objects.filter(night=night, live=True, number__lt=number)
         .order_by("-number")
         .only("state_after")
         .first()
     )
-    if previous is None:
+    return _state_after(previous, to_name, [to_name[player_id] for player_id in roster])
+
+
+def next_state(night: Night, to_name: Mapping[int, str]) -> tuple[int, rules.NightState]:
+    """The number of the night's next hand, and the state it starts from with the whole
+    roster (``to_name``, in seat order) around it: one query, whatever the night's length."""
+    last = (
+        Hand.objects.filter(night=night, live=True)
+        .order_by("-number")
+        .only("number", "state_after")
+        .first()
+    )
+    number = last.number + 1 if last else 1
+    return number, _state_after(last, to_name, list(to_name.values()))
+
+
+def _state_after(
+    hand: Hand | None, to_name: Mapping[int, str], names: list[str]
+) -> rules.NightState:
+    if hand is None:
         return rules.NightState.start(names)
-    return seat_roster(state_from_json(previous.state_after, to_name), names)
+    return seat_roster(state_from_json(hand.state_after, to_name), names)
 
 
 def seat_roster(state: rules.NightState, roster: list[str]) -> rules.NightState:

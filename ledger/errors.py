@@ -33,6 +33,8 @@ NOTHING_TO_UNDO = "There is no hand to undo."
 UNDO_NOT_LAST = "Hand {number} is no longer the last hand (hand {last} is): nothing was undone."
 HAND_NOT_FOUND = "There is no hand {number} in this night."
 REASON_REQUIRED = "Say why hand {number} is being corrected."
+# PostgreSQL refuses NUL in text; refused here by name instead of failing there.
+REASON_HAS_NUL = "The reason cannot contain a NUL character."
 CORRECTION_CHANGES_NOTHING = "The corrected hand {number} is the same as the recorded one."
 PLAYER_NOT_AT_TABLE = "Player #{player} does not play at this table."
 PLAYER_NOT_ON_ROSTER = "Player {player} is not on tonight's roster."

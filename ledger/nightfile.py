@@ -11,12 +11,12 @@ from typing import Any
 
 from django.db import transaction
 
+from ledger import bridge, rules, selectors, services
 from ledger import errors as err
-from ledger import rules, selectors, services
 from ledger.errors import InvalidInput
 from ledger.models import Entry
 from tables import services as table_services
-from tables.models import Night, Player, Seat, Table
+from tables.models import Night, Player, Table
 
 FORMAT = "bourre-night/1"
 FIELDS = ("format", "table", "rules", "players", "hands", "closed", "results")
@@ -270,14 +270,13 @@ def _export_result(result: Mapping, seat_of, to_name) -> dict:
 def night_export(night: Night) -> dict:
     """The night as a night file: the input part and the results part, with the
     players' current names."""
-    house = rules.HouseRules.from_dict(night.rules)
+    house = bridge.house_rules(night)
     if night.leftover_policy:
         # The host may close with the other policy than the rules': the file says the one
         # applied, or an import closes the night differently (other balances).
         house = dataclasses.replace(house, leftover_pot=night.leftover_policy)
-    seats = list(Seat.objects.filter(night=night).select_related("player").order_by("position"))
-    to_name = {seat.player_id: seat.player.name for seat in seats}
-    roster = [seat.player_id for seat in seats]
+    to_name = bridge.roster_names(night)
+    roster = list(to_name)  # seat order
     seat_of = {player_id: index for index, player_id in enumerate(roster)}
     hands = list(selectors.live_hands(night))
 

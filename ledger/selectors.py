@@ -84,14 +84,14 @@ def next_hand(night: Night) -> NextHand:
     """What the host's hand screen offers next: number, default dealer, this hand's ante."""
     house = bridge.house_rules(night)
     to_name = bridge.roster_names(night)
-    to_id = {name: player_id for player_id, name in to_name.items()}
-    seats = list(Seat.objects.filter(night=night).order_by("position"))
-    roster = [seat.player_id for seat in seats]
-    active = [seat.player_id for seat in seats if seat.active]
-    last = live_hands(night).only("number", "state_after").last()
-    number = last.number + 1 if last else 1
-    state = bridge.state_before(night, number, to_name, roster)
-    if last is None:
+    to_id = bridge.ids_by_name(to_name)
+    active = list(
+        Seat.objects.filter(night=night, active=True)
+        .order_by("position")
+        .values_list("player_id", flat=True)
+    )
+    number, state = bridge.next_state(night, to_name)
+    if number == 1:
         dealer = night.first_dealer_id if night.first_dealer_id in active else None
     else:
         dealer_name = state.next_dealer([to_name[p] for p in active])
@@ -142,9 +142,7 @@ def hand_check(night: Night, hand) -> list[str]:
     if night.closed_at is not None:
         return [err.NIGHT_CLOSED]
     to_name = bridge.roster_names(night)
-    last = live_hands(night).only("number").last()
-    number = last.number + 1 if last else 1
-    state = bridge.state_before(night, number, to_name, list(to_name))
+    _, state = bridge.next_state(night, to_name)
     return rules.hand_errors(
         bridge.house_rules(night), state, bridge.hand_input(hand.as_json(), to_name)
     )
@@ -154,9 +152,8 @@ def night_leftover(night: Night, policy: str) -> dict[int, int]:
     """Player id -> chips that closing the night now by ``policy`` would hand back
     (only those who get some). Writes nothing: the close screen shows both choices."""
     to_name = bridge.roster_names(night)
-    to_id = {name: player_id for player_id, name in to_name.items()}
-    last = live_hands(night).only("number").last()
-    state = bridge.state_before(night, last.number + 1 if last else 1, to_name, list(to_name))
+    to_id = bridge.ids_by_name(to_name)
+    _, state = bridge.next_state(night, to_name)
     try:
         movements, _ = rules.close_night(bridge.house_rules(night), state, policy)
     except rules.RulesError as error:

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from ledger import bridge, rules
+from ledger import bridge, rules, selectors
 from ledger import errors as err
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import GENESIS_HASH, Entry
@@ -53,10 +53,6 @@ def _locked(night: Night) -> Night:
 def _refuse_if_closed(night: Night) -> None:
     if night.closed_at is not None:
         raise InvalidInput(err.NIGHT_CLOSED)
-
-
-def _live_hands(night: Night, from_number: int = 1):
-    return Hand.objects.filter(night=night, live=True, number__gte=from_number).order_by("number")
 
 
 def _last_live_hand(night: Night) -> Hand | None:
@@ -102,12 +98,8 @@ def _post(night: Night, movements: Iterable[tuple], *, by, now) -> list[Entry]:
 
 def _double_entries(hand: Hand | None, movements, to_id: Mapping[str, int]):
     """Each movement twice: the player's side and the pot's opposite side."""
-    for movement in movements:
-        if movement.amount == 0:
-            continue
-        player_id = to_id[movement.player]
-        yield (hand, player_id, movement.amount, movement.kind, None)
-        yield (hand, None, -movement.amount, movement.kind, None)
+    for player_id, amount, kind in bridge.postings(movements, to_id):
+        yield (hand, player_id, amount, kind, None)
 
 
 def _reversals(hands: Iterable[Hand]):
@@ -128,10 +120,6 @@ def _settle(night: Night, data: HandData, roster: list[int], state, to_name):
     if after.pot > CHIP_LIMIT or any(abs(b) > CHIP_LIMIT for b in after.balances.values()):
         raise InvalidInput(err.CHIPS_OVERFLOW.format(number=result.number))
     return result, after
-
-
-def _name_to_id(to_name: Mapping[int, str]) -> dict[str, int]:
-    return {name: player_id for player_id, name in to_name.items()}
 
 
 def _validate_ids(data: HandData, to_name: Mapping[int, str]) -> None:
@@ -244,18 +232,16 @@ def hand_record(
                     return earlier
                 raise Conflict(err.IDEMPOTENCY_KEY_REUSED.format(number=earlier.number))
         _refuse_if_closed(night)
-        last = _last_live_hand(night)
-        number = last.number + 1 if last else 1
+        to_name = bridge.roster_names(night)
+        number, state = bridge.next_state(night, to_name)
         if expected_number != number:
             if expected_number < number:
                 raise Conflict(err.HAND_ALREADY_RECORDED.format(number=expected_number))
             raise Conflict(err.HAND_NOT_NEXT.format(expected=number, number=expected_number))
-        to_name = bridge.roster_names(night)
         _validate_ids(hand, to_name)
         roster = list(to_name)  # seat order
-        state = bridge.state_before(night, number, to_name, roster)
         result, state_after = _settle(night, hand, roster, state, to_name)
-        to_id = _name_to_id(to_name)
+        to_id = bridge.ids_by_name(to_name)
         now = timezone.now()
         recorded = _new_hand(
             night,
@@ -290,7 +276,7 @@ class Replay:
 def _replay(night: Night, number: int, data: HandData) -> Replay:
     to_name = bridge.roster_names(night)
     _validate_ids(data, to_name)
-    old_hands = list(_live_hands(night, number))
+    old_hands = list(selectors.live_hands(night).filter(number__gte=number))
     if not old_hands or old_hands[0].number != number:
         raise InvalidInput(err.HAND_NOT_FOUND.format(number=number))
     state = bridge.state_before(night, number, to_name, old_hands[0].roster)
@@ -299,7 +285,7 @@ def _replay(night: Night, number: int, data: HandData) -> Replay:
         hand_data = data if old.number == number else _stored(old)
         result, state = _settle(night, hand_data, old.roster, state, to_name)
         settled.append((old, hand_data, result, state))
-    return Replay(old_hands, settled, _name_to_id(to_name))
+    return Replay(old_hands, settled, bridge.ids_by_name(to_name))
 
 
 def _stored(hand: Hand) -> HandData:
@@ -337,12 +323,21 @@ def hand_correction_preview(*, night: Night, number: int, hand: HandData) -> Cor
     )
 
 
+def clean_reason(reason: str | None, *, required_for: int | None = None) -> str:
+    """The host's reason for a change, trimmed; ``required_for`` names the hand a
+    correction needs a reason for."""
+    reason = (reason or "").strip()
+    if required_for is not None and not reason:
+        raise InvalidInput(err.REASON_REQUIRED.format(number=required_for))
+    if "\x00" in reason:
+        raise InvalidInput(err.REASON_HAS_NUL)
+    return reason
+
+
 def hand_correct(*, night: Night, number: int, hand: HandData, reason: str, by) -> Hand:
     """Replace hand ``number``'s input. Its entries and those of every later hand are
     reversed and the replayed ones posted; nothing before it changes."""
-    reason = (reason or "").strip()
-    if not reason:
-        raise InvalidInput(err.REASON_REQUIRED.format(number=number))
+    reason = clean_reason(reason, required_for=number)
     with transaction.atomic():
         night = _locked(night)
         _refuse_if_closed(night)
@@ -381,6 +376,7 @@ def hand_undo_last(
     ``expected_number`` is the hand the host saw as last; if another device has
     recorded since, the undo is refused rather than taking back the wrong hand.
     """
+    reason = clean_reason(reason)
     with transaction.atomic():
         night = _locked(night)
         _refuse_if_closed(night)
@@ -399,7 +395,7 @@ def hand_undo_last(
             live=False,
             kind=Hand.UNDO,
             roster=last.roster,
-            reason=(reason or "").strip() or "Undone by the host.",
+            reason=reason or "Undone by the host.",
             created_by=by,
             created_at=now,
         )
@@ -416,16 +412,13 @@ def night_close(*, night: Night, by, policy: str | None = None) -> Night:
         if policy not in rules.LEFTOVER_POLICIES:
             raise InvalidInput(err.LEFTOVER_POLICY_INVALID)
         to_name = bridge.roster_names(night)
-        roster = list(to_name)  # seat order
-        last = _last_live_hand(night)
-        number = (last.number + 1) if last else 1
-        state = bridge.state_before(night, number, to_name, roster)
+        _, state = bridge.next_state(night, to_name)
         try:
             movements, _ = rules.close_night(house, state, policy)
         except rules.RulesError as error:
             raise InvalidInput(error.errors) from None
         now = timezone.now()
-        to_id = _name_to_id(to_name)
+        to_id = bridge.ids_by_name(to_name)
         _post(night, _double_entries(None, movements, to_id), by=by, now=now)
         night.closed_at = now
         night.closed_by = by

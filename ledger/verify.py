@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 
 from ledger import bridge, rules
 from ledger.models import GENESIS_HASH, Entry
-from tables.models import Hand, Night, Seat
+from tables.models import Hand, Night
 
 SEQ_GAP = "Night {night}: entry seq {seq} comes where seq {expected} should be."
 CHAIN_BROKEN = "Night {night}: entry seq {seq} does not link to the entry before it."
@@ -88,16 +88,6 @@ def _chain(night: Night, entries: list[Entry]) -> list[str]:
     return problems
 
 
-def _doubled(movements: Iterable[rules.Movement], to_id: Mapping[str, int]) -> list[Posting]:
-    """What services posts for movements: the player's side, then the pot's."""
-    postings = []
-    for movement in movements:
-        if movement.amount:
-            postings.append((to_id[movement.player], movement.amount, movement.kind))
-            postings.append((None, -movement.amount, movement.kind))
-    return postings
-
-
 def _differing(stored: Mapping | None, replayed: Mapping) -> str:
     stored = stored or {}
     keys = [k for k in replayed if stored.get(k) != replayed[k]]
@@ -109,9 +99,8 @@ class _Check:
     def __init__(self, night: Night) -> None:
         self.night = night
         self.problems: list[str] = []
-        seats = Seat.objects.filter(night=night).select_related("player").order_by("position")
-        self.to_name = {seat.player_id: seat.player.name for seat in seats}
-        self.to_id = {name: player_id for player_id, name in self.to_name.items()}
+        self.to_name = bridge.roster_names(night)
+        self.to_id = bridge.ids_by_name(self.to_name)
         self.expected: dict[int, list[Posting]] = {}  # hand row id -> its postings
 
     def say(self, message: str, **values) -> None:
@@ -154,19 +143,22 @@ class _Check:
                 result, after = rules.settle_hand(
                     house, state, bridge.hand_input(hand.input, self.to_name)
                 )
+                # Back in ids here too: a roster naming someone not on the night fails to.
+                stored_result = bridge.result_to_json(result, self.to_id)
+                stored_state = bridge.state_to_json(after, self.to_id)
+                self.expected[hand.pk] = list(bridge.postings(result.movements, self.to_id))
             except (rules.RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
                 # A row edited into something unreadable is a finding, not a crash.
                 problem = str(error) if isinstance(error, rules.RulesError) else repr(error)
                 self.say(REPLAY_FAILED, problem=problem, **where)
                 latest[hand.number] = (hand, None)
                 continue
-            fields = _differing(hand.result, bridge.result_to_json(result, self.to_id))
+            fields = _differing(hand.result, stored_result)
             if fields:
                 self.say(RESULT_DIFFERS, fields=fields, **where)
-            fields = _differing(hand.state_after, bridge.state_to_json(after, self.to_id))
+            fields = _differing(hand.state_after, stored_state)
             if fields:
                 self.say(STATE_DIFFERS, fields=fields, **where)
-            self.expected[hand.pk] = _doubled(result.movements, self.to_id)
             latest[hand.number] = (hand, after)
         self.live_revisions(hands)
         roster = list(self.to_name.values())
@@ -260,7 +252,7 @@ class _Check:
             self.say(RULES_UNREADABLE, problem=str(error))
             return state
         found = [(e.player_id, e.amount, e.kind) for e in left]
-        expected = _doubled(movements, self.to_id)
+        expected = list(bridge.postings(movements, self.to_id))
         if found != expected:
             self.say(LEFTOVER_DIFFERS, found=self.show(found), expected=self.show(expected))
         return state

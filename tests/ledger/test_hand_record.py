@@ -237,3 +237,19 @@ def test_a_pot_too_big_for_the_ledger_is_refused_and_nothing_is_written(monkeypa
 
     assert caught.value.errors == [err.CHIPS_OVERFLOW.format(number=1)]
     assert not Entry.objects.filter(night=night).exists()
+
+
+def test_a_reason_with_a_nul_character_is_refused_by_name_for_undo_and_correction():
+    night = night_with()
+    by = night.started_by
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+    services.hand_record(night=night, expected_number=1, hand=hand, by=by)
+    other = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}})
+
+    with pytest.raises(InvalidInput) as undo:
+        services.hand_undo_last(night=night, by=by, reason="oops\x00")
+    with pytest.raises(InvalidInput) as correct:
+        services.hand_correct(night=night, number=1, hand=other, reason="a\x00b", by=by)
+
+    assert undo.value.errors == correct.value.errors == [err.REASON_HAS_NUL]
+    assert Hand.objects.filter(night=night).count() == 1

@@ -157,6 +157,18 @@ def test_a_hand_input_made_unreadable_is_reported_not_a_crash():
     assert not any("hand 6" in p or "hand 7" in p for p in problems)
 
 
+def test_a_hand_roster_naming_a_stranger_is_reported_not_a_crash():
+    night = example_night(close=False)
+    hand = Hand.objects.get(night=night, number=1, live=True)
+    Hand.objects.filter(pk=hand.pk).update(roster=[*hand.roster, hand.roster[-1] + 1000])
+
+    problems = verify_night(night)
+
+    assert problems[0].startswith(
+        f"Night {night.pk}, hand 1 (revision 1): its stored input no longer settles: "
+    )
+
+
 def test_a_rewritten_hand_result_names_the_field():
     night = example_night()
     hand = Hand.objects.get(night=night, number=3, live=True)
