@@ -14,10 +14,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ledger.rules import errors as rules_errors
+from ledger.rules.house_rules import TRICKS_CHOICES
 from ledger.services import HandData
 
 STAY = "stay"
 FOLD = "fold"
+# One renege a trick at most. The bound also keeps a forged count from building a list of
+# a billion ids (the stored input names a reneger once per renege).
+MOST_RENEGES = max(TRICKS_CHOICES)
 
 DEALER_MISSING = "Hand {hand}: choose the dealer."
 TRICKS_FOR_FOLDED = (
@@ -25,6 +29,9 @@ TRICKS_FOR_FOLDED = (
     "or set their tricks to 0."
 )
 RENEGE_NOT_A_COUNT = "Hand {hand}: {player}'s renege mark must be a count (got {value!r})."
+RENEGE_TOO_MANY = (
+    "Hand {hand}: {player} cannot renege {value} times in a hand of at most {most} tricks."
+)
 NUMBER_MISSING = "The form has no hand number; reload the page and try again."
 
 
@@ -144,6 +151,13 @@ def from_post(
             if count is None or count < 0:
                 errors.append(
                     RENEGE_NOT_A_COUNT.format(hand=number, player=row.person.name, value=renege)
+                )
+                count = 0
+            elif count > MOST_RENEGES:
+                errors.append(
+                    RENEGE_TOO_MANY.format(
+                        hand=number, player=row.person.name, value=count, most=MOST_RENEGES
+                    )
                 )
                 count = 0
             row.reneges = count

@@ -71,6 +71,20 @@ def test_a_renege_count_counts_twice():
     assert forms_hand.from_post(post, PEOPLE, number=1).data.reneged == [3, 3]
 
 
+def test_a_renege_count_beyond_one_a_trick_is_refused_without_building_it():
+    post = _post(play_2="stay", tricks_2="4", play_3="stay", tricks_3="1")
+    post["renege_3"] = "999999999999999999"
+
+    form = forms_hand.from_post(post, PEOPLE, number=1)
+
+    assert form.data is None
+    assert form.errors == [
+        forms_hand.RENEGE_TOO_MANY.format(
+            hand=1, player="Cy", value=999999999999999999, most=forms_hand.MOST_RENEGES
+        )
+    ]
+
+
 def test_what_cannot_be_read_is_named():
     post = _post(dealer="", play_2="stay", tricks_2="x", play_3="stay", tricks_3="5")
     post.update(tricks_4="2", renege_1="lots")

@@ -104,11 +104,18 @@ def _after(request: HttpRequest, hands: list[Hand], names: dict[int, str]) -> st
 
 
 def _screen(
-    request: HttpRequest, night: Night, form: HandForm | None = None, *, status: int = 200
+    request: HttpRequest,
+    night: Night,
+    form: HandForm | None = None,
+    *,
+    nxt: selectors.NextHand | None = None,
+    people: list[Person] | None = None,
+    status: int = 200,
 ) -> HttpResponse:
+    """The hand screen; a POST that read the next hand and the roster passes them on."""
     house = bridge.house_rules(night)
-    nxt = selectors.next_hand(night)
-    people = roster(night)
+    nxt = nxt or selectors.next_hand(night)
+    people = people if people is not None else roster(night)
     names = {p.id: p.name for p in people}
     if form is None:
         form = forms_hand.initial(
@@ -154,10 +161,11 @@ def hand_check(request: HttpRequest, night_id: int) -> HttpResponse:
     if night.is_closed and not request.htmx:
         return redirect("night_settlement", night.pk)
     nxt = selectors.next_hand(night)
+    people = roster(night)
     number = _posted_int(request, "number") or nxt.number
-    form = forms_hand.from_post(request.POST, roster(night), number=number, exempt=nxt.exempt)
+    form = forms_hand.from_post(request.POST, people, number=number, exempt=nxt.exempt)
     if not request.htmx:
-        return _screen(request, night, form)
+        return _screen(request, night, form, nxt=nxt, people=people)
     house = bridge.house_rules(night)
     check = _check(night, form, number=nxt.number, tricks_per_hand=house.tricks_per_hand)
     return render(request, "nights/night.html#hand_check", {"check": check})
@@ -174,9 +182,10 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
         messages.error(request, forms_hand.NUMBER_MISSING)
         return redirect("night_detail", night.pk)
     nxt = selectors.next_hand(night)
-    form = forms_hand.from_post(request.POST, roster(night), number=number, exempt=nxt.exempt)
+    people = roster(night)
+    form = forms_hand.from_post(request.POST, people, number=number, exempt=nxt.exempt)
     if form.data is None:
-        return _screen(request, night, form, status=400)
+        return _screen(request, night, form, nxt=nxt, people=people, status=400)
     key = request.POST.get("key", "")
     try:
         hand = services.hand_record(
@@ -192,7 +201,7 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
         return redirect("night_detail", night.pk)
     except InvalidInput as error:
         form.errors = error.errors
-        return _screen(request, night, form, status=400)
+        return _screen(request, night, form, nxt=nxt, people=people, status=400)
     return redirect(reverse("night_detail", args=[night.pk]) + f"?after={hand.number}")
 
 
@@ -209,6 +218,7 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
     last = selectors.live_hands(night).last()
     errors: list[str] = []
     if request.method == "POST":
+        reason = request.POST.get("reason", "")
         if last is None:
             errors = [err.NOTHING_TO_UNDO]
         elif _posted_int(request, "number") != last.number:
@@ -218,7 +228,7 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
                 services.hand_undo_last(
                     night=night,
                     by=request.user,
-                    reason=request.POST.get("reason", ""),
+                    reason=reason,
                     expected_number=last.number,
                 )
             except ServiceError as error:
@@ -258,9 +268,10 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
         form = forms_hand.from_input(people, number=number, data=hand.input)
     else:
         form = forms_hand.from_post(request.POST, people, number=number)
-        reason = request.POST.get("reason", "").strip()
-        if not reason:
-            form.errors.append(err.REASON_REQUIRED.format(number=number))
+        try:
+            reason = services.clean_reason(request.POST.get("reason"), required_for=number)
+        except InvalidInput as error:
+            form.errors.extend(error.errors)
         if _posted_int(request, "revision") != hand.revision:
             form.errors.insert(0, CORRECTION_STALE.format(number=number))
         if not form.errors:

@@ -2,20 +2,12 @@
 
 from dataclasses import dataclass
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from ledger import bridge, selectors
 from tables import presenters
 from tables.forms_hand import Person
 from tables.models import Night, Seat
-
-
-def url_or_none(name: str, *args) -> str | None:
-    """Links to other areas' screens appear once those screens exist."""
-    try:
-        return reverse(name, args=args)
-    except NoReverseMatch:
-        return None
 
 
 def roster(night: Night) -> list[Person]:
@@ -51,11 +43,11 @@ def standings(night: Night) -> tuple[list[StandingRow], int]:
     return rows, current.pot
 
 
-def links(night: Night) -> dict[str, str | None]:
+def links(night: Night) -> dict[str, str]:
     return {
-        "table": url_or_none("table_detail", night.table_id),
-        "join": url_or_none("night_join", night.pk),
-        "report": url_or_none("night_report", night.pk),
+        "table": reverse("table_detail", args=[night.table_id]),
+        "join": reverse("night_join", args=[night.pk]),
+        "report": reverse("night_report", args=[night.pk]),
         "log": reverse("night_log", args=[night.pk]),
         "detail": reverse("night_detail", args=[night.pk]),
     }

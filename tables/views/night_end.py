@@ -99,6 +99,7 @@ def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
         "night": night,
         "standings": rows,
         "transfers": transfers,
+        "nobody_owes": NOBODY_OWES,
         "pot": pot,
         "text": text,
         "text_rows": text.count("\n") + 1,

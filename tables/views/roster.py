@@ -10,6 +10,7 @@ from ledger import errors as err
 from ledger import selectors
 from ledger import services as ledger_services
 from ledger.errors import InvalidInput
+from tables import presenters
 from tables.access import night_for_host, player_for_host
 from tables.forms import NightJoinForm
 from tables.models import Night, Seat
@@ -86,6 +87,8 @@ def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResp
             "night": night,
             "player": player,
             "balance": balance,
+            "balance_chips": presenters.chips(balance or 0),
+            "balance_css": presenters.sign_class(balance or 0),
             "errors": errors,
             "closed_message": err.NIGHT_CLOSED,
         },

@@ -133,6 +133,14 @@ def test_a_reason_is_required(client, host, night):
     assert not Hand.objects.filter(kind=Hand.CORRECT).exists()
 
 
+def test_a_reason_with_a_nul_character_is_refused_not_a_server_error(client, host, night):
+    response = _post(client, night, NEW_HAND_2, action="confirm", reason="typo\x00")
+
+    assert response.status_code == 400
+    assert err.REASON_HAS_NUL in _text(response)
+    assert not Hand.objects.filter(kind=Hand.CORRECT).exists()
+
+
 def test_the_referees_rejections_are_named(client, host, night):
     response = _post(client, night, {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 1}})
 

@@ -143,6 +143,18 @@ def test_tricks_that_do_not_add_up_are_named_and_nothing_is_written(client, host
     assert not Entry.objects.exists()
 
 
+def test_a_refused_hand_reads_the_next_hand_and_the_roster_once(
+    client, host, night, django_assert_max_num_queries
+):
+    play(night, example_1_hands(6))
+    refused = {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2}}
+
+    with django_assert_max_num_queries(21):  # 25 when the hand screen read them again
+        response = _record(client, night, refused, number=7)
+
+    assert response.status_code == 400
+
+
 def test_the_hosts_input_is_kept_on_an_error(client, host, night):
     by_name = ids(night)
 

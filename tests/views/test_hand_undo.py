@@ -87,6 +87,14 @@ def test_a_stale_confirmation_does_not_undo_a_newer_hand(client, host, night):
     assert Hand.objects.filter(live=True).count() == 3
 
 
+def test_a_reason_with_a_nul_character_is_refused_not_a_server_error(client, host, night):
+    response = client.post(url("hand_undo", night), {"number": "2", "reason": "oops\x00"})
+
+    assert response.status_code == 400
+    assert err.REASON_HAS_NUL in response.content.decode()
+    assert Hand.objects.filter(live=True).count() == 2
+
+
 def test_with_no_hands_there_is_nothing_to_undo(client):
     night = night_with()
     client.force_login(night.table.owner)

@@ -156,6 +156,18 @@ def test_only_the_host_seats_someone_at_a_night(client, host, night):
 # --- leaving --------------------------------------------------------------------------
 
 
+def test_the_join_page_leads_to_sending_each_seated_player_home(client, night):
+    names = ids(night)
+    cy = Player.objects.get(pk=names["Cy"])
+    services.night_seat_leave(night=night, player=cy, by=night.started_by)
+
+    content = client.get(f"/nights/{night.pk}/join/").content.decode()
+
+    assert f'href="/nights/{night.pk}/leave/{names["Ann"]}/"' in content
+    assert f'href="/nights/{night.pk}/leave/{names["Bob"]}/"' in content
+    assert f"/leave/{names['Cy']}/" not in content
+
+
 def test_leaving_asks_first_and_shows_the_balance_kept(client, night):
     names = ids(night)
     services.hand_record(
