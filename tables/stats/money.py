@@ -1,6 +1,6 @@
 """Chips and the money they were worth, added up over nights with their own chip values."""
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -61,10 +61,3 @@ class Totals:
     @property
     def money_total(self) -> Decimal:
         return sum(self.money.values(), Decimal(0))
-
-
-def totals(rows: Iterable[tuple[NightInfo, int]]) -> Totals:
-    result = Totals()
-    for night, chips in rows:
-        result.add(night, chips)
-    return result

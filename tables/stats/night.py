@@ -2,7 +2,8 @@
 
 from dataclasses import dataclass, field
 
-from tables.models import Hand, Night, Player, Seat
+from ledger import bridge
+from tables.models import Hand, Night
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class LogRow:
 
 @dataclass(frozen=True)
 class NightHistory:
-    roster: list[Player]  # seat order
+    roster: dict[int, str]  # player id -> name, in seat order
     log: list[LogRow]
     # Index 0 is the start of the night, index k the moment after hand k's row.
     balances: dict[int, list[int]] = field(default_factory=dict)
@@ -45,16 +46,11 @@ class NightHistory:
 
 
 def night_history(night: Night) -> NightHistory:
-    roster = [
-        seat.player
-        for seat in Seat.objects.filter(night=night).select_related("player").order_by("position")
-    ]
-    names = {player.pk: player.name for player in roster}
-
-    seat_of = {player.pk: index for index, player in enumerate(roster)}
+    roster = bridge.roster_names(night)
+    seat_of = {player_id: index for index, player_id in enumerate(roster)}
 
     def name(player_id) -> str:
-        return names.get(int(player_id), f"#{player_id}")
+        return roster.get(int(player_id), f"#{player_id}")
 
     def from_dealers_left(amounts: dict, dealer: int) -> list[tuple[str, int | None]]:
         # JSON objects do not keep their order on PostgreSQL: the table's order is
@@ -72,7 +68,7 @@ def night_history(night: Night) -> NightHistory:
         .values_list("number", "kind", "input", "result")
     )
     log, pots = [], [0]
-    balances = {player.pk: [0] for player in roster}
+    balances = {player_id: [0] for player_id in roster}
     for number, kind, data, result in hands:
         log.append(
             LogRow(

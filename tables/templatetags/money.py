@@ -1,4 +1,8 @@
-"""One way to show money everywhere: ``{{ amount|money:currency }}`` gives $3.00, -€1.50, 25 SEK."""
+"""One way to show money everywhere: ``{{ amount|money:currency }}`` gives $3.00, -€1.50, 25 SEK.
+
+Chips and their colour go through the same presenters: ``{{ chips|chips }}`` gives +12,
+-16, 0 and ``{{ amount|sign_class }}`` pos, neg or nothing.
+"""
 
 from django import template
 
@@ -10,3 +14,7 @@ register = template.Library()
 @register.filter
 def money(amount, currency: str) -> str:
     return presenters.money(amount, currency)
+
+
+register.filter("chips", presenters.chips)
+register.filter("sign_class", presenters.sign_class)

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -50,8 +51,13 @@ def _csv_response(filename: str, header: list[str], rows) -> HttpResponse:
     return response
 
 
+def _date(value) -> str:
+    """The local date a night was played, as every page shows it (not UTC's)."""
+    return f"{timezone.localtime(value):%Y-%m-%d}"
+
+
 def _night_name(night: Night) -> str:
-    return f"{slugify(night.table.name) or 'table'}-{night.started_at:%Y-%m-%d}-night-{night.pk}"
+    return f"{slugify(night.table.name) or 'table'}-{_date(night.started_at)}-night-{night.pk}"
 
 
 @login_required
@@ -136,7 +142,7 @@ def _results(table: Table):
             amount = chips.get(night.id, {}).get(player_id, 0)
             yield [
                 night.id,
-                f"{night.started_at:%Y-%m-%d}",
+                _date(night.started_at),
                 "yes" if night.closed else "no",
                 name,
                 amount,

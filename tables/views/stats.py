@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from ledger import bridge, selectors
@@ -20,7 +21,8 @@ from tables.stats.table import table_stats as table_stats_for
 
 
 def _date(value) -> str:
-    return f"{value:%d %b %y}"
+    # The night's date where it was played, as the page's own dates show it.
+    return f"{timezone.localtime(value):%d %b %y}"
 
 
 def _cumulative_chart(stats: PlayerStats) -> charts.Chart | None:
@@ -45,7 +47,8 @@ def _night_charts(history: NightHistory) -> list[charts.Chart]:
             x_label="After hand",
             x_labels=["start", *numbers],
             series=[
-                charts.Series(player.name, history.balances[player.pk]) for player in history.roster
+                charts.Series(name, history.balances[player_id])
+                for player_id, name in history.roster.items()
             ],
         ),
         charts.bar_chart(

@@ -58,6 +58,20 @@ def page(phone):
 
 
 @pytest.fixture
+def sign_in(live_server):
+    """Sign ``user`` in on a browser ``context`` by its session cookie, skipping the form."""
+    from django.test import Client
+
+    def sign(context, user) -> None:
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies["sessionid"].value
+        context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
+
+    return sign
+
+
+@pytest.fixture
 def screenshot():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
 

@@ -2,7 +2,6 @@
 with no account, and sees a hand the host records appear without reloading."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import expect
 
@@ -13,19 +12,11 @@ from tests.ledger.helpers import hand_data
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def _sign_in(context, live_server, user):
-    client = Client()
-    client.force_login(user)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
-
-
 def test_a_player_watches_the_standings_update_by_themselves(
-    live_server, browser, phone, page, screenshot
+    live_server, browser, phone, page, screenshot, sign_in
 ):
     night = night_with(("Ann", "Bob", "Cy", "Dee"))
-    _sign_in(phone, live_server, night.table.owner)
+    sign_in(phone, night.table.owner)
     page.goto(live_server.url + reverse("night_report", args=[night.pk]))
     page.get_by_role("button", name="Make a live link").click()
     link = page.get_by_label("Link for the players").input_value()
@@ -55,9 +46,9 @@ def test_a_player_watches_the_standings_update_by_themselves(
         watcher.close()
 
 
-def test_a_revoked_link_stops_working(live_server, browser, phone, page):
+def test_a_revoked_link_stops_working(live_server, browser, phone, page, sign_in):
     night = night_with(("Ann", "Bob"))
-    _sign_in(phone, live_server, night.table.owner)
+    sign_in(phone, night.table.owner)
     page.goto(live_server.url + reverse("night_report", args=[night.pk]))
     page.get_by_role("button", name="Make a live link").click()
     link = page.get_by_label("Link for the players").input_value()

@@ -1,7 +1,6 @@
 """The player page and the night's charts at phone size: readable, no sideways scrolling."""
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from tables.models import Player
@@ -9,14 +8,6 @@ from tests.factories import TableFactory
 from tests.stats.builders import play_example_1, play_nights
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def _sign_in(context, live_server, user):
-    client = Client()
-    client.force_login(user)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
 
 
 def _no_horizontal_scroll(page) -> bool:
@@ -32,9 +23,9 @@ def table():
 
 
 def test_the_player_page_fits_a_phone_and_charts_the_nights(
-    live_server, phone, page, screenshot, table
+    live_server, phone, page, screenshot, table, sign_in
 ):
-    _sign_in(phone, live_server, table.owner)
+    sign_in(phone, table.owner)
     ann = Player.objects.get(table=table, name="Ann")
 
     page.goto(live_server.url + reverse("player_detail", args=[ann.pk]))
@@ -48,8 +39,8 @@ def test_the_player_page_fits_a_phone_and_charts_the_nights(
     assert screenshot(page, "player_page").stat().st_size > 0
 
 
-def test_the_night_charts_fit_a_phone(live_server, phone, page, screenshot, table):
-    _sign_in(phone, live_server, table.owner)
+def test_the_night_charts_fit_a_phone(live_server, phone, page, screenshot, table, sign_in):
+    sign_in(phone, table.owner)
     night = table.nights.order_by("-started_at", "-id").first()
 
     page.goto(live_server.url + reverse("night_report", args=[night.pk]))
@@ -62,8 +53,8 @@ def test_the_night_charts_fit_a_phone(live_server, phone, page, screenshot, tabl
     assert screenshot(page, "night_charts").stat().st_size > 0
 
 
-def test_the_table_stats_fit_a_phone(live_server, phone, page, screenshot, table):
-    _sign_in(phone, live_server, table.owner)
+def test_the_table_stats_fit_a_phone(live_server, phone, page, screenshot, table, sign_in):
+    sign_in(phone, table.owner)
 
     page.goto(live_server.url + reverse("table_stats", args=[table.pk]))
 

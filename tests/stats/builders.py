@@ -6,7 +6,7 @@ from ledger import services
 from ledger.models import GENESIS_HASH, Entry
 from tables.models import Hand, Night, Seat
 from tests.factories import night_with
-from tests.ledger.helpers import hand_data
+from tests.ledger.nights import record_all
 from tests.ledger.worked_examples import EXAMPLE_1
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
@@ -20,10 +20,7 @@ TWO_HANDS = [
 def play_example_1(table=None, *, close=True):
     """RULES.md's worked example 1, hand by hand, closed with refund unless told not to."""
     night = night_with(EXAMPLE_1["roster"], table=table, house_rules=EXAMPLE_1["rules"])
-    for number, (hand, _, _) in enumerate(EXAMPLE_1["hands"], start=1):
-        services.hand_record(
-            night=night, expected_number=number, hand=hand_data(night, hand), by=night.started_by
-        )
+    record_all(night, [hand for hand, _, _ in EXAMPLE_1["hands"]])
     if close:
         night = services.night_close(night=night, by=night.started_by)
     return night
@@ -35,17 +32,16 @@ def play_nights(table, count: int, *, close_last=True):
     for index in range(count):
         seats = NAMES[index % 4 :] + NAMES[: index % 4]
         night = night_with(seats, table=table)
-        for number, hand in enumerate(TWO_HANDS, start=1):
-            named = {
-                "dealer": seats[hand["dealer"]],
-                "stayed": {seats[s]: tricks for s, tricks in hand["stayed"].items()},
-            }
-            services.hand_record(
-                night=night,
-                expected_number=number,
-                hand=hand_data(night, named),
-                by=night.started_by,
-            )
+        record_all(
+            night,
+            [
+                {
+                    "dealer": seats[hand["dealer"]],
+                    "stayed": {seats[s]: tricks for s, tricks in hand["stayed"].items()},
+                }
+                for hand in TWO_HANDS
+            ],
+        )
         if close_last or index < count - 1:
             night = services.night_close(night=night, by=night.started_by)
         nights.append(night)

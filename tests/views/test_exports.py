@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+from datetime import UTC, datetime
 from html import escape
 
 import pytest
@@ -178,6 +179,19 @@ def test_the_results_csv_has_every_nights_net_per_player(client, night):
         ["Dee", "0", "0.00", "USD"],
     ]
     assert {row[2] for row in rows[1:]} == {"yes"}
+
+
+def test_the_downloads_date_a_night_where_it_was_played_not_in_utc(client, night, settings):
+    settings.TIME_ZONE = "America/Chicago"
+    # 8 pm on 5 March in Louisiana is already 6 March in UTC.
+    Night.objects.filter(pk=night.pk).update(started_at=datetime(2025, 3, 6, 2, tzinfo=UTC))
+    client.force_login(night.table.owner)
+
+    rows = _rows(client.get(_urls(night)["table_results_csv"]))
+    download = client.get(_urls(night)["night_export_json"])
+
+    assert {row[1] for row in rows[1:]} == {"2025-03-05"}
+    assert f"-2025-03-05-night-{night.pk}.json" in download["Content-Disposition"]
 
 
 def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(client):

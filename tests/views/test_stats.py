@@ -8,11 +8,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ledger import services
 from tables.models import Player
 from tables.services_share import share_link_create
 from tests.factories import TableFactory, UserFactory, night_with
-from tests.ledger.helpers import hand_data
+from tests.ledger.nights import record_all
 from tests.stats.builders import history, play_example_1
 
 pytestmark = pytest.mark.django_db
@@ -163,13 +162,9 @@ def _table_with(nights: int, extra_hands: int):
     table = TableFactory()
     played = history(table, nights)
     open_night = played[-1]
-    for number in range(3, 3 + extra_hands):
-        services.hand_record(
-            night=open_night,
-            expected_number=number,
-            hand=hand_data(open_night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}),
-            by=table.owner,
-        )
+    record_all(
+        open_night, [{"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}] * extra_hands, start=3
+    )
     link = share_link_create(night=open_night, by=table.owner)
     player = Player.objects.get(table=table, name="Ann")
     return table, {
