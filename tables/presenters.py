@@ -4,7 +4,7 @@ Presentation only: everything here reads a hand's stored input and result (playe
 as JSON) and the names to show; no rule is decided here.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
@@ -16,6 +16,16 @@ def money(amount: Decimal, currency: str) -> str:
     digits = f"{abs(amount):,}"
     symbol = CURRENCY_SYMBOLS.get(currency)
     return f"{sign}{symbol}{digits}" if symbol else f"{sign}{digits} {currency}"
+
+
+def in_turn(ids: Iterable, seat_order: Sequence[int], dealer: int | None) -> list:
+    """``ids`` (player ids, as ints or JSON's strings) in the order of play: from the
+    dealer's left around ``seat_order``, dealer last; anyone not in it comes after."""
+    if dealer not in seat_order:
+        return list(ids)
+    start = seat_order.index(dealer) + 1
+    turn = {p: (i - start) % len(seat_order) for i, p in enumerate(seat_order)}
+    return sorted(ids, key=lambda p: turn.get(int(p), len(seat_order)))
 
 
 def chips(amount: int) -> str:

@@ -127,3 +127,11 @@ def test_names_are_joined_in_plain_english():
     assert presenters.join_names(["Ann"]) == "Ann"
     assert presenters.join_names(["Ann", "Bob"]) == "Ann and Bob"
     assert presenters.join_names(["Ann", "Bob", "Cy"]) == "Ann, Bob and Cy"
+
+
+def test_in_turn_orders_players_from_the_dealers_left_with_the_dealer_last():
+    from tables.presenters import in_turn
+
+    assert in_turn(["4", "1", "3"], [1, 2, 3, 4], dealer=2) == ["3", "4", "1"]
+    assert in_turn([1, 2, 3, 4], [1, 2, 3, 4], dealer=4) == [1, 2, 3, 4]
+    assert in_turn([2, 1], [1, 2], dealer=None) == [2, 1]

@@ -3,6 +3,7 @@
 from dataclasses import dataclass, field
 
 from ledger import bridge
+from tables import presenters
 from tables.models import Hand, Night
 
 
@@ -47,7 +48,6 @@ class NightHistory:
 
 def night_history(night: Night) -> NightHistory:
     roster = bridge.roster_names(night)
-    seat_of = {player_id: index for index, player_id in enumerate(roster)}
 
     def name(player_id) -> str:
         return roster.get(int(player_id), f"#{player_id}")
@@ -55,12 +55,8 @@ def night_history(night: Night) -> NightHistory:
     def from_dealers_left(amounts: dict, dealer: int) -> list[tuple[str, int | None]]:
         # JSON objects do not keep their order on PostgreSQL: the table's order is
         # the declaration order, starting at the dealer's left.
-        start = seat_of.get(dealer, 0)
-
-        def turn(item):
-            return (seat_of.get(int(item[0]), len(roster)) - start - 1) % max(len(roster), 1)
-
-        return [(name(p), value) for p, value in sorted(amounts.items(), key=turn)]
+        order = presenters.in_turn(amounts, list(roster), dealer)
+        return [(name(p), amounts[p]) for p in order]
 
     hands = (
         Hand.objects.filter(night=night, live=True)

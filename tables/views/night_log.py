@@ -35,15 +35,6 @@ class LoggedHand:
     correct_url: str | None
 
 
-def _from_left(ids, seat_order: list[int], dealer: int) -> list[int]:
-    """``ids`` in the order of play: from the dealer's left around the hand's roster."""
-    if dealer not in seat_order:
-        return list(ids)
-    start = seat_order.index(dealer) + 1
-    turn = {p: (i - start) % len(seat_order) for i, p in enumerate(seat_order)}
-    return sorted(ids, key=lambda p: turn.get(p, len(seat_order)))
-
-
 def _revision(hand: Hand, names: dict[int, str]) -> Revision:
     if hand.kind == Hand.UNDO:
         return Revision(hand)
@@ -53,7 +44,7 @@ def _revision(hand: Hand, names: dict[int, str]) -> Revision:
 
     data, result = hand.input, hand.result
     stayed = {int(p): t for p, t in data["stayed"].items()}
-    order = _from_left(stayed, hand.roster, data["dealer"])
+    order = presenters.in_turn(stayed, hand.roster, data["dealer"])
     lone = len(stayed) == 1
     return Revision(
         hand,
