@@ -65,11 +65,7 @@ def test_threads_racing_for_the_next_hand_record_each_hand_exactly_once():
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=device) for _ in range(THREADS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    _run_at_once(device, THREADS)
 
     assert sum(outcomes.values()) == ATTEMPTS
     assert set(outcomes) <= {"recorded", "conflict"}, outcomes
@@ -148,11 +144,7 @@ def test_phones_racing_through_the_hand_screen_lose_cleanly_and_lose_no_hand():
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=phone) for _ in range(PHONES)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    _run_at_once(phone, PHONES)
 
     print(f"\n{ATTEMPTS} HTTP attempts by {PHONES} phones: {dict(outcomes)}")
     assert failures == []
@@ -168,3 +160,11 @@ def test_phones_racing_through_the_hand_screen_lose_cleanly_and_lose_no_hand():
     balances = selectors.night_balances(night)
     assert {to_name[p]: chips for p, chips in balances.items()} == dict(final.balances)
     assert selectors.night_pot(night) == final.pot
+
+
+def _run_at_once(target, count: int) -> None:
+    threads = [threading.Thread(target=target) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()

@@ -3,6 +3,7 @@
 from django.urls import reverse
 
 from tests.factories import ids
+from tests.ledger.nights import record_all as play  # noqa: F401 (set-up for view tests)
 
 
 def hand_post(night, hand: dict, *, number: int, key: str = "") -> dict:
@@ -29,17 +30,6 @@ def hand_post(night, hand: dict, *, number: int, key: str = "") -> dict:
 
 def url(name: str, night, *args) -> str:
     return reverse(name, args=[night.pk, *args])
-
-
-def play(night, hands, *, start: int = 1) -> None:
-    """Record night-file style hands straight through the service (test set-up)."""
-    from ledger import services
-    from tests.ledger.helpers import hand_data
-
-    for number, hand in enumerate(hands, start=start):
-        services.hand_record(
-            night=night, expected_number=number, hand=hand_data(night, hand), by=night.started_by
-        )
 
 
 def example_1_hands(upto: int = 7) -> list[dict]:
