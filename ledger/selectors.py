@@ -96,11 +96,10 @@ def next_hand(night: Night) -> NextHand:
     else:
         dealer_name = state.next_dealer([to_name[p] for p in active])
         dealer = to_id[dealer_name] if dealer_name else None
-    ante = house.ante * 2**state.carry_streak if house.escalating_ante else house.ante
     return NextHand(
         number=number,
         dealer_id=dealer if dealer is not None else (active[0] if active else None),
-        ante=ante,
+        ante=rules.ante_for(house, state),
         exempt=[to_id[name] for name in state.exempt] if house.ante_exemptions else [],
         carry_streak=state.carry_streak,
         pot=state.pot,
@@ -143,9 +142,10 @@ def hand_check(night: Night, hand) -> list[str]:
         return [err.NIGHT_CLOSED]
     to_name = bridge.roster_names(night)
     _, state = bridge.next_state(night, to_name)
-    return rules.hand_errors(
+    problems = rules.hand_errors(
         bridge.house_rules(night), state, bridge.hand_input(hand.as_json(), to_name)
     )
+    return [rules.describe(problem) for problem in problems]
 
 
 def night_leftover(night: Night, policy: str) -> dict[int, int]:

@@ -13,6 +13,7 @@ id) and ``misdeal`` (the misdeal submit button, or a checkbox on the correction 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ledger import rules
 from ledger.rules import errors as rules_errors
 from ledger.rules.house_rules import TRICKS_CHOICES
 from ledger.services import HandData
@@ -89,11 +90,7 @@ def _whole(text: str) -> bool:
 
 def from_dealers_left(people: Sequence[Person], dealer: int | None) -> list[Person]:
     """``people`` (seat order, clockwise) starting after the dealer, dealer last."""
-    ids = [person.id for person in people]
-    if dealer not in ids:
-        return list(people)
-    i = ids.index(dealer)
-    return [*people[i + 1 :], *people[: i + 1]]
+    return rules.order_from_left([p.id for p in people], dealer, people, key=lambda p: p.id)
 
 
 def _rows(people, dealer, exempt) -> list[Row]:

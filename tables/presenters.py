@@ -7,6 +7,8 @@ as JSON) and the names to show; no rule is decided here.
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
+from ledger import rules
+
 CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 
 
@@ -21,11 +23,7 @@ def money(amount: Decimal, currency: str) -> str:
 def in_turn(ids: Iterable, seat_order: Sequence[int], dealer: int | None) -> list:
     """``ids`` (player ids, as ints or JSON's strings) in the order of play: from the
     dealer's left around ``seat_order``, dealer last; anyone not in it comes after."""
-    if dealer not in seat_order:
-        return list(ids)
-    start = seat_order.index(dealer) + 1
-    turn = {p: (i - start) % len(seat_order) for i, p in enumerate(seat_order)}
-    return sorted(ids, key=lambda p: turn.get(int(p), len(seat_order)))
+    return rules.order_from_left(seat_order, dealer, ids, key=int)
 
 
 def chips(amount: int) -> str:

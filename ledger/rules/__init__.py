@@ -1,9 +1,10 @@
 """The Bourré money rules engine: pure Python, no Django. See ledger/rules/README.md.
 
-Chips are ints, money is Decimal, players are their names (unique within a night).
+Chips are ints, money is Decimal, players are opaque keys (ids or names, unique within a
+night), and problems are codes with parameters (``Problem``), worded by ``describe``.
 """
 
-from .errors import RulesError
+from .errors import Code, Problem, RulesError, describe, gettext_noop
 from .excess import apportion, order_from_left
 from .hand import (
     ANTE,
@@ -17,6 +18,7 @@ from .hand import (
     HandInput,
     HandResult,
     Movement,
+    ante_for,
     hand_errors,
     settle_hand,
 )
@@ -30,6 +32,7 @@ from .house_rules import (
     HouseRules,
     Preset,
 )
+from .keys import PlayerKey, is_player_key
 from .money import CURRENCY_PLACES, currency_places, to_money
 from .night import close_night, replay
 from .settle_up import Transfer, settle_up
@@ -51,18 +54,25 @@ __all__ = [
     "RULE_FIELDS",
     "RULE_HELP",
     "WIN",
+    "Code",
     "HandInput",
     "HandResult",
     "HouseRules",
     "Movement",
     "NightState",
+    "PlayerKey",
     "Preset",
+    "Problem",
     "RulesError",
     "Transfer",
+    "ante_for",
     "apportion",
     "close_night",
     "currency_places",
+    "describe",
+    "gettext_noop",
     "hand_errors",
+    "is_player_key",
     "order_from_left",
     "replay",
     "settle_hand",

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import errors as e
-from .errors import RulesError
+from .errors import Code, Problem, RulesError, gettext_noop
 from .excess import apportion, order_from_left
 from .house_rules import DECK_SIZE, MIN_SEATED, HouseRules, is_whole
+from .keys import PlayerKey, is_known, is_player_key
 from .state import NightState
 
 # Movement kinds: why chips moved between a player and the pot.
@@ -30,17 +31,17 @@ HAND_FIELDS = ("dealer", "seated", "stayed", "reneged", "misdeal")
 class HandInput:
     """One hand as the host enters it.
 
-    ``seated`` None means the whole roster; any order (the engine uses seat order).
-    ``stayed`` maps each stayer to the tricks they took (a lone stayer's value is ignored);
-    a plain list of names is accepted too and means "stayed, tricks not entered".
-    ``reneged`` lists one name per renege (a name twice = two reneges).
+    Players are keys (see ``keys``). ``seated`` None means the whole roster; any order (the
+    engine uses seat order). ``stayed`` maps each stayer to the tricks they took (a lone
+    stayer's value is ignored); a plain list of keys is accepted too and means "stayed,
+    tricks not entered". ``reneged`` lists one key per renege (a key twice = two reneges).
     A misdeal needs only the dealer; ``stayed`` and ``reneged`` are then ignored.
     """
 
-    dealer: str
-    seated: tuple[str, ...] | None = None
-    stayed: Mapping[str, int | None] = field(default_factory=dict)
-    reneged: tuple[str, ...] = ()
+    dealer: PlayerKey
+    seated: tuple[PlayerKey, ...] | None = None
+    stayed: Mapping[PlayerKey, int | None] = field(default_factory=dict)
+    reneged: tuple[PlayerKey, ...] = ()
     misdeal: bool = False
 
     def __post_init__(self) -> None:
@@ -69,21 +70,19 @@ class HandInput:
     def from_dict(cls, data: Mapping[str, Any], hand: int) -> HandInput:
         """Read a night file's hand object (``hand`` is its number, for the messages).
 
+        A night file names its players, so here (only) players are names: strings.
         Checks the shape only (fields and their JSON types); ``settle_hand`` checks the rest.
         """
         if not isinstance(data, Mapping):
-            raise RulesError([e.HAND_NOT_MAPPING.format(hand=hand, value=data)])
+            raise RulesError([e.HAND_NOT_MAPPING(hand=hand, value=data)])
         problems = [
-            e.HAND_UNKNOWN_FIELD.format(hand=hand, key=key)
-            for key in data
-            if key not in HAND_FIELDS
+            e.HAND_UNKNOWN_FIELD(hand=hand, key=key) for key in data if key not in HAND_FIELDS
         ]
 
         def wrong(key: str, expected: str) -> None:
+            # ``expected`` is worded into the sentence: marked for translation like it.
             problems.append(
-                e.HAND_FIELD_WRONG_TYPE.format(
-                    hand=hand, key=key, expected=expected, value=data[key]
-                )
+                e.HAND_FIELD_WRONG_TYPE(hand=hand, key=key, expected=expected, value=data[key])
             )
 
         def names(key: str) -> tuple[str, ...] | None:
@@ -91,28 +90,28 @@ class HandInput:
             if value is None:
                 return None
             if not isinstance(value, list | tuple) or not all(isinstance(n, str) for n in value):
-                wrong(key, "a list of names")
+                wrong(key, gettext_noop("a list of names"))
                 return None
             return tuple(value)
 
         misdeal = data.get("misdeal", False)
         if not isinstance(misdeal, bool):
-            wrong("misdeal", "true or false")
+            wrong("misdeal", gettext_noop("true or false"))
             misdeal = False
         dealer = data.get("dealer")
         if "dealer" not in data:
-            problems.append(e.HAND_FIELD_MISSING.format(hand=hand, key="dealer"))
+            problems.append(e.HAND_FIELD_MISSING(hand=hand, key="dealer"))
         elif not isinstance(dealer, str):
-            wrong("dealer", "a name")
+            wrong("dealer", gettext_noop("a name"))
         seated = names("seated")
         reneged = names("reneged") or ()
         stayed = data.get("stayed")
         if stayed is None:
             if not misdeal:
-                problems.append(e.HAND_FIELD_MISSING.format(hand=hand, key="stayed"))
+                problems.append(e.HAND_FIELD_MISSING(hand=hand, key="stayed"))
             stayed = {}
         elif not isinstance(stayed, Mapping) or not all(isinstance(n, str) for n in stayed):
-            wrong("stayed", "an object of name: tricks")
+            wrong("stayed", gettext_noop("an object of name: tricks"))
             stayed = {}
         if problems:
             raise RulesError(problems)
@@ -124,7 +123,7 @@ class Movement:
     """Chips between one player and the pot. ``amount`` is from the player's point of view:
     -n pays n into the pot, +n takes n out."""
 
-    player: str
+    player: PlayerKey
     amount: int
     kind: str
 
@@ -135,22 +134,22 @@ class HandResult:
     every roster player), are in roster order; ``movements`` are in the order they happen."""
 
     number: int
-    dealer: str
+    dealer: PlayerKey
     misdeal: bool
     ante: int  # A for this hand (0 for a misdeal)
-    ante_payers: tuple[str, ...]
-    ante_refunds: dict[str, int]
+    ante_payers: tuple[PlayerKey, ...]
+    ante_refunds: dict[PlayerKey, int]
     pot_before: int  # P: after antes and ante refunds, before play
-    winner: str | None
+    winner: PlayerKey | None
     winner_takes: int
-    bourre_payments: dict[str, int]
-    renege_payments: dict[str, int]
-    penalty_refunds: dict[str, int]
+    bourre_payments: dict[PlayerKey, int]
+    renege_payments: dict[PlayerKey, int]
+    penalty_refunds: dict[PlayerKey, int]
     pot_after: int
     carryover: bool  # nobody won (and not a misdeal)
     movements: tuple[Movement, ...]
-    balances: dict[str, int]
-    seated: tuple[str, ...] = ()  # in seat order (empty for a misdeal)
+    balances: dict[PlayerKey, int]
+    seated: tuple[PlayerKey, ...] = ()  # in seat order (empty for a misdeal)
 
     def to_dict(self) -> dict[str, Any]:
         """This hand in the night file's ``results.hands`` shape."""
@@ -178,15 +177,31 @@ class HandResult:
 
 
 def _roster_check(
-    problems: list[str], message: str, number: int, name: object, roster: frozenset[str]
+    problems: list[Problem], code: Code, number: int, player: object, roster: frozenset
 ) -> bool:
-    if isinstance(name, str) and name in roster:
+    if is_known(player, roster):
         return True
-    problems.append(message.format(hand=number, player=name))
+    problems.append(code(hand=number, player=player))
     return False
 
 
-def hand_errors(rules: HouseRules, state: NightState, hand: HandInput) -> list[str]:
+def _tally(players: Iterable[object]) -> list[tuple[object, int]]:
+    """Each distinct value of ``players`` with how often it occurs, in first-seen order
+    (an unhashable value, which can be no one's key, counts on its own)."""
+    counts: dict[PlayerKey, int] = {}
+    tally: list[object] = []
+    for player in players:
+        if not is_player_key(player):
+            tally.append(player)
+        elif player in counts:
+            counts[player] += 1
+        else:
+            counts[player] = 1
+            tally.append(player)
+    return [(p, counts[p] if is_player_key(p) else 1) for p in tally]
+
+
+def hand_errors(rules: HouseRules, state: NightState, hand: HandInput) -> list[Problem]:
     """Every problem with ``hand`` as the next hand of ``state``'s night; [] when it is fine.
 
     Works with any ``rules`` object; checks that need a broken setting are skipped (the
@@ -194,36 +209,34 @@ def hand_errors(rules: HouseRules, state: NightState, hand: HandInput) -> list[s
     """
     number = state.hands + 1
     roster = frozenset(state.roster)
-    problems: list[str] = []
+    problems: list[Problem] = []
     tricks_per_hand = rules.tricks_per_hand if is_whole(rules.tricks_per_hand) else None
     max_players = rules.max_players if is_whole(rules.max_players) else None
 
     dealer_known = _roster_check(problems, e.DEALER_NOT_ON_ROSTER, number, hand.dealer, roster)
     if hand.misdeal:  # a misdeal needs only its dealer (seated, if seated is given)
         if dealer_known and hand.seated is not None and hand.dealer not in hand.seated:
-            problems.append(e.DEALER_NOT_SEATED.format(hand=number, player=hand.dealer))
+            problems.append(e.DEALER_NOT_SEATED(hand=number, player=hand.dealer))
         return problems
 
-    seated_names = list(state.roster if hand.seated is None else hand.seated)
-    seated: set[str] = set()
-    for name, times in Counter(seated_names).items():
-        if _roster_check(problems, e.SEATED_NOT_ON_ROSTER, number, name, roster):
-            seated.add(name)
+    seated_tally = _tally(state.roster if hand.seated is None else hand.seated)
+    seated: set[PlayerKey] = set()
+    for player, times in seated_tally:
+        if _roster_check(problems, e.SEATED_NOT_ON_ROSTER, number, player, roster):
+            seated.add(player)
             if times > 1:
-                problems.append(e.SEATED_TWICE.format(hand=number, player=name))
+                problems.append(e.SEATED_TWICE(hand=number, player=player))
     if dealer_known and hand.dealer not in seated:
-        problems.append(e.DEALER_NOT_SEATED.format(hand=number, player=hand.dealer))
+        problems.append(e.DEALER_NOT_SEATED(hand=number, player=hand.dealer))
 
-    count = len(set(seated_names))
+    count = len(seated_tally)
     if count < MIN_SEATED:
-        problems.append(e.HAND_TOO_FEW_SEATED.format(hand=number, count=count))
+        problems.append(e.HAND_TOO_FEW_SEATED(hand=number, count=count))
     if max_players is not None and count > max_players:
-        problems.append(
-            e.HAND_TOO_MANY_SEATED.format(hand=number, count=count, max_players=max_players)
-        )
+        problems.append(e.HAND_TOO_MANY_SEATED(hand=number, count=count, max_players=max_players))
     if tricks_per_hand is not None and count * tricks_per_hand > DECK_SIZE:
         problems.append(
-            e.HAND_TOO_MANY_CARDS.format(
+            e.HAND_TOO_MANY_CARDS(
                 hand=number,
                 count=count,
                 tricks_per_hand=tricks_per_hand,
@@ -232,50 +245,55 @@ def hand_errors(rules: HouseRules, state: NightState, hand: HandInput) -> list[s
         )
 
     stayers = list(hand.stayed)
-    for name in stayers:
-        known = _roster_check(problems, e.STAYER_NOT_ON_ROSTER, number, name, roster)
-        if known and name not in seated:
-            problems.append(e.STAYER_NOT_SEATED.format(hand=number, player=name))
+    for player in stayers:
+        known = _roster_check(problems, e.STAYER_NOT_ON_ROSTER, number, player, roster)
+        if known and player not in seated:
+            problems.append(e.STAYER_NOT_SEATED(hand=number, player=player))
     if len(stayers) >= 2:
         all_whole = True
-        for name, tricks in hand.stayed.items():
+        for player, tricks in hand.stayed.items():
             if tricks is None:
-                problems.append(e.TRICKS_MISSING.format(hand=number, player=name))
+                problems.append(e.TRICKS_MISSING(hand=number, player=player))
                 all_whole = False
             elif not is_whole(tricks):
-                problems.append(
-                    e.TRICKS_NOT_WHOLE_NUMBER.format(hand=number, player=name, value=tricks)
-                )
+                problems.append(e.TRICKS_NOT_WHOLE_NUMBER(hand=number, player=player, value=tricks))
                 all_whole = False
             elif tricks < 0:
-                problems.append(e.TRICKS_NEGATIVE.format(hand=number, player=name, tricks=tricks))
+                problems.append(e.TRICKS_NEGATIVE(hand=number, player=player, tricks=tricks))
             elif tricks_per_hand is not None and tricks > tricks_per_hand:
                 problems.append(
-                    e.TRICKS_OVER.format(
-                        hand=number, player=name, tricks=tricks, tricks_per_hand=tricks_per_hand
+                    e.TRICKS_OVER(
+                        hand=number, player=player, tricks=tricks, tricks_per_hand=tricks_per_hand
                     )
                 )
         if all_whole and tricks_per_hand is not None:
             total = sum(hand.stayed.values())  # type: ignore[arg-type]
             if total != tricks_per_hand:
                 problems.append(
-                    e.TRICKS_DO_NOT_ADD_UP.format(
+                    e.TRICKS_DO_NOT_ADD_UP(
                         hand=number, total=total, tricks_per_hand=tricks_per_hand
                     )
                 )
 
-    for name in dict.fromkeys(hand.reneged):  # each reneger once, in order
-        known = _roster_check(problems, e.RENEGER_NOT_ON_ROSTER, number, name, roster)
-        if known and name not in hand.stayed:
-            problems.append(e.RENEGE_WITHOUT_STAYING.format(hand=number, player=name))
+    for player, _ in _tally(hand.reneged):  # each reneger once, in order
+        known = _roster_check(problems, e.RENEGER_NOT_ON_ROSTER, number, player, roster)
+        if known and player not in hand.stayed:
+            problems.append(e.RENEGE_WITHOUT_STAYING(hand=number, player=player))
         if len(stayers) < 2:
             problems.append(
-                e.RENEGE_TOO_FEW_STAYERS.format(hand=number, player=name, count=len(stayers))
+                e.RENEGE_TOO_FEW_STAYERS(hand=number, player=player, count=len(stayers))
             )
     return problems
 
 
-def _add(target: dict[str, int], player: str, amount: int) -> None:
+def ante_for(rules: HouseRules, state: NightState) -> int:
+    """The ante of ``state``'s next hand: ``rules.ante``, doubled after each carryover hand
+    in a row when the ante escalates (RULES.md step 1). For a misdeal no ante is paid, but
+    the next hand's ante is unchanged."""
+    return rules.ante * (2**state.carry_streak if rules.escalating_ante else 1)
+
+
+def _add(target: dict[PlayerKey, int], player: PlayerKey, amount: int) -> None:
     target[player] = target.get(player, 0) + amount
 
 
@@ -325,7 +343,7 @@ def settle_hand(
     pot = state.pot
     movements: list[Movement] = []
 
-    def move(player: str, amount: int, kind: str) -> None:
+    def move(player: PlayerKey, amount: int, kind: str) -> None:
         nonlocal pot
         if amount == 0:
             return
@@ -334,12 +352,12 @@ def settle_hand(
         movements.append(Movement(player, amount, kind))
 
     # 1. Antes, and any pot_cap excess back to this hand's ante payers.
-    ante = rules.ante * (2**state.carry_streak if rules.escalating_ante else 1)
+    ante = ante_for(rules, state)
     ante_payers = tuple(p for p in in_turn if not (rules.ante_exemptions and p in state.exempt))
     for player in ante_payers:
         move(player, -ante, ANTE)
         shares[player] += ante
-    ante_refunds: dict[str, int] = {}
+    ante_refunds: dict[PlayerKey, int] = {}
     if rules.pot_cap is not None and pot > rules.pot_cap:
         # Never more than they paid (that could only bite if the cap was lowered mid-night).
         excess = min(pot - rules.pot_cap, ante * len(ante_payers))
@@ -351,13 +369,13 @@ def settle_hand(
 
     # 2.-4. Play.
     stayers = [p for p in in_turn if p in hand.stayed]
-    winner: str | None = None
-    bourres: list[str] = []
-    exempt: set[str] = set()
+    winner: PlayerKey | None = None
+    bourres: list[PlayerKey] = []
+    exempt: set[PlayerKey] = set()
     if len(stayers) == 1:
         winner = stayers[0]
     elif len(stayers) >= 2:
-        tricks: dict[str, int] = {p: hand.stayed[p] for p in stayers}  # type: ignore[misc]
+        tricks: dict[PlayerKey, int] = {p: hand.stayed[p] for p in stayers}  # type: ignore[misc]
         most = max(tricks.values())
         leaders = [p for p in stayers if tricks[p] == most]
         if len(leaders) == 1 and most >= rules.min_tricks_to_win:
@@ -379,20 +397,20 @@ def settle_hand(
     reneges = Counter(hand.reneged)
     bourre_payments = {p: match for p in bourres if match}
     renege_payments = {p: match * reneges[p] for p in stayers if reneges[p] and match}
-    paid: dict[str, int] = {}
+    paid: dict[PlayerKey, int] = {}
     for kind, payments in ((BOURRE, bourre_payments), (RENEGE, renege_payments)):
         for player, chips in payments.items():
             move(player, -chips, kind)
             shares[player] += chips
             _add(paid, player, chips)
-    penalty_refunds: dict[str, int] = {}
+    penalty_refunds: dict[PlayerKey, int] = {}
     if rules.pot_cap is not None and pot > rules.pot_cap:
         penalty_refunds = apportion(min(pot - rules.pot_cap, sum(paid.values())), paid, order)
         for player, chips in penalty_refunds.items():
             move(player, chips, PENALTY_REFUND)
             shares[player] -= chips
 
-    def in_seat_order(amounts: dict[str, int]) -> dict[str, int]:
+    def in_seat_order(amounts: dict[PlayerKey, int]) -> dict[PlayerKey, int]:
         return {p: amounts[p] for p in roster if p in amounts}
 
     carryover = winner is None

@@ -9,7 +9,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from . import errors as e
-from .errors import RulesError
+from .errors import Problem, RulesError
 from .money import currency_places, decimal_places
 
 LEFTOVER_REFUND = "refund"
@@ -48,8 +48,9 @@ class HouseRules:
     chip_value: Decimal = field(default_factory=lambda: Decimal("1.00"))
     currency: str = "USD"
 
-    def errors(self) -> list[str]:
-        """Every problem with these settings, each naming its setting; [] when valid."""
+    def errors(self) -> list[Problem]:
+        """Every problem with these settings, each carrying its setting as ``key``; [] when
+        valid."""
         # The instance is frozen, so its problems never change: work them out once (settling
         # a hand asks every time). The cache is not a field: eq, hash and repr ignore it.
         cached = self.__dict__.get("_problems")
@@ -58,31 +59,31 @@ class HouseRules:
             object.__setattr__(self, "_problems", cached)
         return list(cached)
 
-    def _find_problems(self) -> list[str]:
-        problems: list[str] = []
+    def _find_problems(self) -> list[Problem]:
+        problems: list[Problem] = []
 
         def whole(key: str) -> bool:
             value = getattr(self, key)
             if is_whole(value):
                 return True
-            problems.append(e.RULE_NOT_WHOLE_NUMBER.format(key=key, value=value))
+            problems.append(e.RULE_NOT_WHOLE_NUMBER(key=key, value=value))
             return False
 
         if whole("ante"):
             if self.ante < 1:
-                problems.append(e.ANTE_TOO_SMALL.format(value=self.ante))
+                problems.append(e.ANTE_TOO_SMALL(value=self.ante))
             elif self.ante > MAX_CHIPS_SETTING:
-                problems.append(e.RULE_TOO_LARGE.format(key="ante", limit=MAX_CHIPS_SETTING))
+                problems.append(e.RULE_TOO_LARGE(key="ante", limit=MAX_CHIPS_SETTING))
         tricks_ok = whole("tricks_per_hand")
         if tricks_ok and self.tricks_per_hand not in TRICKS_CHOICES:
-            problems.append(e.TRICKS_PER_HAND_INVALID.format(value=self.tricks_per_hand))
+            problems.append(e.TRICKS_PER_HAND_INVALID(value=self.tricks_per_hand))
             tricks_ok = False
         if whole("max_players"):
             if not MIN_SEATED <= self.max_players <= MAX_SEATED:
-                problems.append(e.MAX_PLAYERS_OUT_OF_RANGE.format(value=self.max_players))
+                problems.append(e.MAX_PLAYERS_OUT_OF_RANGE(value=self.max_players))
             elif tricks_ok and self.max_players * self.tricks_per_hand > DECK_SIZE:
                 problems.append(
-                    e.MAX_PLAYERS_TOO_MANY_CARDS.format(
+                    e.MAX_PLAYERS_TOO_MANY_CARDS(
                         max_players=self.max_players,
                         tricks_per_hand=self.tricks_per_hand,
                         cards=self.max_players * self.tricks_per_hand,
@@ -94,37 +95,37 @@ class HouseRules:
             and not 1 <= self.min_tricks_to_win <= self.tricks_per_hand
         ):
             problems.append(
-                e.MIN_TRICKS_OUT_OF_RANGE.format(
+                e.MIN_TRICKS_OUT_OF_RANGE(
                     tricks_per_hand=self.tricks_per_hand, value=self.min_tricks_to_win
                 )
             )
         for key in ("escalating_ante", "ante_exemptions"):
             value = getattr(self, key)
             if not isinstance(value, bool):
-                problems.append(e.RULE_NOT_YES_NO.format(key=key, value=value))
+                problems.append(e.RULE_NOT_YES_NO(key=key, value=value))
         for key in CAPS:
             value = getattr(self, key)
             if value is None:
                 continue
             if not is_whole(value):
-                problems.append(e.RULE_CAP_NOT_WHOLE_NUMBER.format(key=key, value=value))
+                problems.append(e.RULE_CAP_NOT_WHOLE_NUMBER(key=key, value=value))
             elif value < 1:
-                problems.append(e.CAP_TOO_SMALL.format(key=key, value=value))
+                problems.append(e.CAP_TOO_SMALL(key=key, value=value))
             elif value > MAX_CHIPS_SETTING:
-                problems.append(e.RULE_TOO_LARGE.format(key=key, limit=MAX_CHIPS_SETTING))
+                problems.append(e.RULE_TOO_LARGE(key=key, limit=MAX_CHIPS_SETTING))
         if self.leftover_pot not in LEFTOVER_POLICIES or not isinstance(self.leftover_pot, str):
-            problems.append(e.LEFTOVER_POT_INVALID.format(value=self.leftover_pot))
+            problems.append(e.LEFTOVER_POT_INVALID(value=self.leftover_pot))
         currency_ok = is_currency_code(self.currency)
         if not currency_ok:
-            problems.append(e.CURRENCY_INVALID.format(value=self.currency))
+            problems.append(e.CURRENCY_INVALID(value=self.currency))
         value = self.chip_value
         if not isinstance(value, Decimal) or not value.is_finite():
-            problems.append(e.CHIP_VALUE_NOT_DECIMAL.format(value=value))
+            problems.append(e.CHIP_VALUE_NOT_DECIMAL(value=value))
         elif value <= 0:
-            problems.append(e.CHIP_VALUE_NOT_POSITIVE.format(value=value))
+            problems.append(e.CHIP_VALUE_NOT_POSITIVE(value=value))
         elif currency_ok and decimal_places(value) > currency_places(self.currency):
             problems.append(
-                e.CHIP_VALUE_TOO_PRECISE.format(
+                e.CHIP_VALUE_TOO_PRECISE(
                     value=value, currency=self.currency, places=currency_places(self.currency)
                 )
             )
@@ -151,17 +152,17 @@ class HouseRules:
         chip_value may be a string or an int (or a Decimal).
         """
         if not isinstance(data, Mapping):
-            raise RulesError([e.RULES_NOT_MAPPING.format(value=data)])
-        problems: list[str] = []
+            raise RulesError([e.RULES_NOT_MAPPING(value=data)])
+        problems: list[Problem] = []
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key not in RULE_FIELDS:
-                problems.append(e.RULE_UNKNOWN.format(key=key))
+                problems.append(e.RULE_UNKNOWN(key=key))
                 continue
             if key == "chip_value":
                 converted = _to_decimal(value)
                 if converted is None:
-                    problems.append(e.CHIP_VALUE_NOT_DECIMAL.format(value=value))
+                    problems.append(e.CHIP_VALUE_NOT_DECIMAL(value=value))
                     continue
                 value = converted
             values[key] = value

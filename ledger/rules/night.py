@@ -10,6 +10,7 @@ from .errors import RulesError
 from .excess import order_from_left
 from .hand import LEFTOVER, HandInput, HandResult, Movement, settle_hand
 from .house_rules import LEFTOVER_POLICIES, LEFTOVER_REFUND, HouseRules
+from .keys import PlayerKey
 from .state import NightState
 
 
@@ -25,14 +26,14 @@ def close_night(
     """
     policy = rules.leftover_pot if policy is None else policy
     if policy not in LEFTOVER_POLICIES:
-        raise RulesError([e.LEFTOVER_POT_INVALID.format(value=policy)])
+        raise RulesError([e.LEFTOVER_POT_INVALID(value=policy)])
     if state.pot == 0:
         return (), replace(state, shares=dict.fromkeys(state.roster, 0))
     if policy == LEFTOVER_REFUND:
         got = {p: state.shares.get(p, 0) for p in state.roster}
     else:
         if not state.last_seated or state.last_dealer is None:
-            raise RulesError([e.SPLIT_WITHOUT_HAND.format(pot=state.pot)])
+            raise RulesError([e.SPLIT_WITHOUT_HAND(pot=state.pot)])
         seated = set(state.last_seated)
         in_turn = [p for p in order_from_left(state.roster, state.last_dealer) if p in seated]
         each, odd = divmod(state.pot, len(in_turn))
@@ -45,7 +46,7 @@ def close_night(
 
 
 def replay(
-    rules: HouseRules, roster: Iterable[str], hands: Iterable[HandInput]
+    rules: HouseRules, roster: Iterable[PlayerKey], hands: Iterable[HandInput]
 ) -> tuple[list[HandResult], NightState]:
     """Settle ``hands`` in order from a fresh night on ``roster`` (the night's final roster:
     a late arrival can be on it from the start, unseated until they join; the chips come out

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from . import errors as e
 from .errors import RulesError
 from .house_rules import is_whole
+from .keys import PlayerKey
 from .money import to_money
 
 if TYPE_CHECKING:
@@ -30,15 +31,15 @@ EXACT_LIMIT = 16  # non-zero balances (after pairing off equal opposite amounts)
 class Transfer:
     """``payer`` gives ``payee`` ``chips`` chips' worth of money (chips > 0)."""
 
-    payer: str
-    payee: str
+    payer: PlayerKey
+    payee: PlayerKey
     chips: int
 
     def money(self, rules: HouseRules) -> Decimal:
         return to_money(self.chips, rules)
 
 
-def settle_up(balances: Mapping[str, int]) -> list[Transfer]:
+def settle_up(balances: Mapping[PlayerKey, int]) -> list[Transfer]:
     """The fewest transfers that bring every balance to zero (exact for up to 16 non-zero
     balances once equal opposite pairs are matched; at most n - 1 beyond).
 
@@ -47,12 +48,12 @@ def settle_up(balances: Mapping[str, int]) -> list[Transfer]:
     Raises ``RulesError`` if a balance is not a whole number or they do not sum to zero.
     """
     problems = [
-        e.BALANCE_NOT_WHOLE_NUMBER.format(player=p, value=v)
+        e.BALANCE_NOT_WHOLE_NUMBER(player=p, value=v)
         for p, v in balances.items()
         if not is_whole(v)
     ]
     if not problems and sum(balances.values()) != 0:
-        problems.append(e.BALANCES_DO_NOT_ADD_UP.format(total=sum(balances.values())))
+        problems.append(e.BALANCES_DO_NOT_ADD_UP(total=sum(balances.values())))
     if problems:
         raise RulesError(problems)
 
@@ -68,18 +69,20 @@ def settle_up(balances: Mapping[str, int]) -> list[Transfer]:
     return transfers
 
 
-def _pair_off(players: list[str], balances: Mapping[str, int]) -> tuple[list[list[str]], list[str]]:
+def _pair_off(
+    players: list[PlayerKey], balances: Mapping[PlayerKey, int]
+) -> tuple[list[list[PlayerKey]], list[PlayerKey]]:
     """Match each debt with an unmatched credit of exactly the same size.
 
     Safe for the exact minimum: some best split into zero-sum groups has every such pair as
     a group of its own (take it out of its groups and merge what is left of them).
     """
-    open_credits: dict[int, list[str]] = {}
+    open_credits: dict[int, list[PlayerKey]] = {}
     for p in players:
         if balances[p] > 0:
             open_credits.setdefault(balances[p], []).append(p)
-    groups: list[list[str]] = []
-    paired: set[str] = set()
+    groups: list[list[PlayerKey]] = []
+    paired: set[PlayerKey] = set()
     for p in players:
         if balances[p] < 0 and open_credits.get(-balances[p]):
             q = open_credits[-balances[p]].pop(0)
@@ -88,7 +91,9 @@ def _pair_off(players: list[str], balances: Mapping[str, int]) -> tuple[list[lis
     return groups, [p for p in players if p not in paired]
 
 
-def _zero_sum_groups(players: list[str], balances: Mapping[str, int]) -> list[list[str]]:
+def _zero_sum_groups(
+    players: list[PlayerKey], balances: Mapping[PlayerKey, int]
+) -> list[list[PlayerKey]]:
     """Split ``players`` (balances summing to zero) into the most zero-sum groups."""
     n = len(players)
     if n == 0:
@@ -136,8 +141,8 @@ def _zero_sum_groups(players: list[str], balances: Mapping[str, int]) -> list[li
         i = next(i for i in range(n) if m >> i & 1 and best(m ^ (1 << i)) == target)
         removed.append(i)
         m ^= 1 << i
-    groups: list[list[str]] = []
-    current: list[str] = []
+    groups: list[list[PlayerKey]] = []
+    current: list[PlayerKey] = []
     total = 0
     for i in reversed(removed):
         current.append(players[i])
@@ -149,7 +154,7 @@ def _zero_sum_groups(players: list[str], balances: Mapping[str, int]) -> list[li
 
 
 def _settle_group(
-    group: list[str], balances: Mapping[str, int], position: Mapping[str, int]
+    group: list[PlayerKey], balances: Mapping[PlayerKey, int], position: Mapping[PlayerKey, int]
 ) -> list[Transfer]:
     """Settle a zero-sum group in at most len(group) - 1 transfers: the largest debt pays
     the largest credit, again and again (each transfer clears at least one of them)."""
@@ -168,7 +173,7 @@ def _settle_group(
         transfers.append(Transfer(payer, payee, chips))
 
 
-def greedy_transfers(balances: Mapping[str, int]) -> list[Transfer]:
+def greedy_transfers(balances: Mapping[PlayerKey, int]) -> list[Transfer]:
     """Largest debt to largest credit over everyone at once: the simple method, which may
     need more transfers than ``settle_up`` (kept for comparison and tests)."""
     position = {p: i for i, p in enumerate(balances)}

@@ -6,12 +6,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from . import errors as e
-from .errors import RulesError
+from .errors import Problem, RulesError
 from .house_rules import is_whole
-
-
-def _name_ok(name: object) -> bool:
-    return isinstance(name, str) and name.strip() != ""
+from .keys import PlayerKey, is_player_key
 
 
 @dataclass(frozen=True)
@@ -22,49 +19,47 @@ class NightState:
     read-only (the engine never mutates a state, it returns a new one).
     """
 
-    roster: tuple[str, ...]  # seat order, clockwise
-    balances: Mapping[str, int]  # net chips, every roster player
+    roster: tuple[PlayerKey, ...]  # seat order, clockwise
+    balances: Mapping[PlayerKey, int]  # net chips, every roster player
     pot: int = 0
-    shares: Mapping[str, int] = field(default_factory=dict)  # who paid the pot in; sums to pot
+    shares: Mapping[PlayerKey, int] = field(default_factory=dict)  # who paid in; sums to pot
     carry_streak: int = 0  # consecutive carryover hands just before the next one
-    exempt: frozenset[str] = frozenset()  # bourré or tied for most in the last settled hand
+    exempt: frozenset[PlayerKey] = frozenset()  # bourré or tied for most in the last hand
     hands: int = 0  # hands recorded so far, misdeals included
-    last_seated: tuple[str, ...] = ()  # seated in the last settled (non-misdeal) hand
-    last_dealer: str | None = None  # dealer of the last settled (non-misdeal) hand
-    previous_dealer: str | None = None  # dealer of the last hand recorded, misdeal or not
+    last_seated: tuple[PlayerKey, ...] = ()  # seated in the last settled (non-misdeal) hand
+    last_dealer: PlayerKey | None = None  # dealer of the last settled (non-misdeal) hand
+    previous_dealer: PlayerKey | None = None  # dealer of the last hand recorded, misdeal or not
     previous_misdeal: bool = False  # whether the last hand recorded was a misdeal
 
     @classmethod
-    def start(cls, roster: Iterable[str]) -> NightState:
-        """A new night: everyone at 0, an empty pot. Names must be non-empty and unique."""
-        names = tuple(roster)
-        problems = check_names(names)
+    def start(cls, roster: Iterable[PlayerKey]) -> NightState:
+        """A new night: everyone at 0, an empty pot. Keys must be valid and unique."""
+        keys = tuple(roster)
+        problems = check_roster(keys)
         if problems:
             raise RulesError(problems)
         return cls(
-            roster=names,
-            balances=dict.fromkeys(names, 0),
-            shares=dict.fromkeys(names, 0),
+            roster=keys,
+            balances=dict.fromkeys(keys, 0),
+            shares=dict.fromkeys(keys, 0),
         )
 
-    def with_player(self, name: str, seat: int | None = None) -> NightState:
+    def with_player(self, player: PlayerKey, seat: int | None = None) -> NightState:
         """A late arrival joins the roster at index ``seat`` (default: the end), with a
         balance and a share of 0. Seats run from 0 (before the first player) to
         ``len(roster)`` (after the last)."""
-        problems: list[str] = []
-        if not _name_ok(name):
-            problems.append(e.PLAYER_NAME_INVALID.format(value=name))
-        elif name in self.roster:
-            problems.append(e.PLAYER_ALREADY_ON_ROSTER.format(player=name))
+        problems: list[Problem] = []
+        if not is_player_key(player):
+            problems.append(e.PLAYER_KEY_INVALID(value=player))
+        elif player in self.roster:
+            problems.append(e.PLAYER_ALREADY_ON_ROSTER(player=player))
         if seat is None:
             seat = len(self.roster)
         if not is_whole(seat) or not 0 <= seat <= len(self.roster):
-            problems.append(
-                e.SEAT_OUT_OF_RANGE.format(player=name, seat=seat, last=len(self.roster))
-            )
+            problems.append(e.SEAT_OUT_OF_RANGE(player=player, seat=seat, last=len(self.roster)))
         if problems:
             raise RulesError(problems)
-        roster = (*self.roster[:seat], name, *self.roster[seat:])
+        roster = (*self.roster[:seat], player, *self.roster[seat:])
         return replace(
             self,
             roster=roster,
@@ -72,7 +67,7 @@ class NightState:
             shares={p: self.shares.get(p, 0) for p in roster},
         )
 
-    def next_dealer(self, seated: Sequence[str] | None = None) -> str | None:
+    def next_dealer(self, seated: Sequence[PlayerKey] | None = None) -> PlayerKey | None:
         """The default dealer of the next hand among ``seated`` (default: the whole roster).
 
         The same dealer after a misdeal; otherwise the next seated player clockwise after the
@@ -94,19 +89,19 @@ class NightState:
         return in_order[0]  # pragma: no cover - in_order is not empty
 
 
-def check_names(names: Sequence[object]) -> list[str]:
-    """Problems with a roster: empty, a blank or non-text name, a name twice."""
-    if not names:
-        return [e.ROSTER_EMPTY]
-    problems: list[str] = []
-    seen: set[str] = set()
-    reported: set[str] = set()
-    for name in names:
-        if not _name_ok(name):
-            problems.append(e.PLAYER_NAME_INVALID.format(value=name))
-        elif name in seen and name not in reported:
-            problems.append(e.PLAYER_ON_ROSTER_TWICE.format(player=name))
-            reported.add(name)
+def check_roster(roster: Sequence[object]) -> list[Problem]:
+    """Problems with a roster: empty, a value that cannot be a player key, a key twice."""
+    if not roster:
+        return [e.ROSTER_EMPTY()]
+    problems: list[Problem] = []
+    seen: set[PlayerKey] = set()
+    reported: set[PlayerKey] = set()
+    for player in roster:
+        if not is_player_key(player):
+            problems.append(e.PLAYER_KEY_INVALID(value=player))
+        elif player in seen and player not in reported:
+            problems.append(e.PLAYER_ON_ROSTER_TWICE(player=player))
+            reported.add(player)
         else:
-            seen.add(name)
+            seen.add(player)
     return problems

@@ -15,6 +15,7 @@ from ledger.rules import (
     Movement,
     NightState,
     RulesError,
+    ante_for,
     apportion,
     close_night,
     order_from_left,
@@ -34,6 +35,23 @@ def night(rules, hands, roster=ROSTER):
 def test_the_order_from_the_dealers_left_ends_with_the_dealer():
     assert order_from_left(ROSTER, "Bob") == ["Cy", "Dee", "Ann", "Bob"]
     assert order_from_left(ROSTER, "Dee") == ["Ann", "Bob", "Cy", "Dee"]
+
+
+def test_the_order_of_play_sorts_any_players_by_seat_with_strangers_after():
+    seats = [12, 3, 40, 7]  # ids in seat order, not in numeric order
+    assert order_from_left(seats, 3, ["7", "12", "99", "40"], key=int) == ["40", "7", "12", "99"]
+    assert order_from_left(seats, 7, [3, 12, 40]) == [12, 3, 40]
+
+
+def test_the_order_of_play_keeps_the_order_given_when_the_dealer_is_not_seated():
+    assert order_from_left(ROSTER, None) == list(ROSTER)
+    assert order_from_left(ROSTER, "Zed", ["Cy", "Ann"]) == ["Cy", "Ann"]
+
+
+def test_the_order_of_play_orders_rows_by_their_player_key():
+    rows = [{"id": "Ann"}, {"id": "Bob"}, {"id": "Cy"}]
+    ordered = order_from_left(["Ann", "Bob", "Cy"], "Ann", rows, key=lambda row: row["id"])
+    assert ordered == [{"id": "Bob"}, {"id": "Cy"}, {"id": "Ann"}]
 
 
 def test_returning_an_excess_gives_floors_then_the_largest_remainders():
@@ -134,6 +152,20 @@ def test_the_escalating_ante_doubles_per_carryover_ignores_misdeals_and_resets_o
     assert [r.ante for r in results] == [1, 0, 2, 4, 1]
     assert results[3].pot_before == 4 + 8 + 16
     assert results[3].winner_takes == 28
+
+
+def test_ante_for_is_the_ante_the_next_hand_will_charge():
+    rules = HouseRules(ante=3, escalating_ante=True)
+    hands = [HandInput("Ann", stayed={}), HandInput("Bob", misdeal=True)] * 2
+    state = NightState.start(ROSTER)
+    charged = []
+    for hand in hands:
+        expected = ante_for(rules, state)
+        result, state = settle_hand(rules, state, hand)
+        charged.append((expected, result.ante))
+    assert charged == [(3, 3), (6, 0), (6, 6), (12, 0)]
+    assert ante_for(rules, state) == 12
+    assert ante_for(HouseRules(ante=3), state) == 3  # a fixed ante never escalates
 
 
 def test_antes_over_the_pot_cap_go_back_to_this_hands_payers():
@@ -299,14 +331,12 @@ def test_a_hand_object_must_have_the_fields_and_types_of_the_night_file():
         HandInput.from_dict(
             {"dealer": 7, "seated": "Ann", "stayed": ["Ann"], "misdeal": "no", "notes": 1}, hand=3
         )
-    assert caught.value.errors == [
-        e.HAND_UNKNOWN_FIELD.format(hand=3, key="notes"),
-        e.HAND_FIELD_WRONG_TYPE.format(hand=3, key="misdeal", expected="true or false", value="no"),
-        e.HAND_FIELD_WRONG_TYPE.format(hand=3, key="dealer", expected="a name", value=7),
-        e.HAND_FIELD_WRONG_TYPE.format(
-            hand=3, key="seated", expected="a list of names", value="Ann"
-        ),
-        e.HAND_FIELD_WRONG_TYPE.format(
+    assert caught.value.problems == [
+        e.HAND_UNKNOWN_FIELD(hand=3, key="notes"),
+        e.HAND_FIELD_WRONG_TYPE(hand=3, key="misdeal", expected="true or false", value="no"),
+        e.HAND_FIELD_WRONG_TYPE(hand=3, key="dealer", expected="a name", value=7),
+        e.HAND_FIELD_WRONG_TYPE(hand=3, key="seated", expected="a list of names", value="Ann"),
+        e.HAND_FIELD_WRONG_TYPE(
             hand=3, key="stayed", expected="an object of name: tricks", value=["Ann"]
         ),
     ]
@@ -315,14 +345,14 @@ def test_a_hand_object_must_have_the_fields_and_types_of_the_night_file():
 def test_a_hand_object_needs_a_dealer_and_unless_a_misdeal_who_stayed():
     with pytest.raises(RulesError) as caught:
         HandInput.from_dict({}, hand=2)
-    assert caught.value.errors == [
-        e.HAND_FIELD_MISSING.format(hand=2, key="dealer"),
-        e.HAND_FIELD_MISSING.format(hand=2, key="stayed"),
+    assert caught.value.problems == [
+        e.HAND_FIELD_MISSING(hand=2, key="dealer"),
+        e.HAND_FIELD_MISSING(hand=2, key="stayed"),
     ]
     assert HandInput.from_dict({"dealer": "Ann", "misdeal": True}, hand=2).misdeal
     with pytest.raises(RulesError) as caught:
         HandInput.from_dict("Ann deals", hand=4)
-    assert caught.value.errors == [e.HAND_NOT_MAPPING.format(hand=4, value="Ann deals")]
+    assert caught.value.problems == [e.HAND_NOT_MAPPING(hand=4, value="Ann deals")]
 
 
 def test_a_pot_cap_lowered_mid_night_gives_back_at_most_what_was_paid():

@@ -327,7 +327,7 @@ def spoil(hand, how, state, pick):
 
 @settings(FAST, max_examples=INVALID_NIGHTS)
 @given(night=drawn_night(), data=st.data())
-def test_an_invalid_random_hand_is_rejected_with_messages_and_changes_nothing(night, data):
+def test_an_invalid_random_hand_is_rejected_with_problems_and_changes_nothing(night, data):
     rules, _, _, _, state = night
     pick = Drawn(data.draw)
     hand = valid_hand(pick, rules, state)
@@ -337,9 +337,10 @@ def test_an_invalid_random_hand_is_rejected_with_messages_and_changes_nothing(ni
     try:
         settle_hand(rules, state, bad)
     except RulesError as error:
-        assert error.errors
+        assert error.problems
+        for problem in error.problems:
+            assert problem.params["hand"] == state.hands + 1
         for message in error.errors:
-            assert isinstance(message, str) and message.strip()
             assert message.startswith(f"Hand {state.hands + 1}: ")
         assert str(error) == "; ".join(error.errors)
     else:
@@ -428,9 +429,10 @@ def test_rules_from_any_object_are_valid_or_rejected_naming_the_keys(data):
     try:
         rules = HouseRules.from_dict(data)
     except RulesError as error:
-        assert error.errors
+        assert error.problems
+        for problem in error.problems:
+            assert problem.params["key"] in data
         for message in error.errors:
-            assert isinstance(message, str) and message.strip()
             assert any(key in message for key in data)
     else:
         assert rules.errors() == []

@@ -57,16 +57,16 @@ def test_transfers_come_in_payer_then_payee_order_of_the_balances():
 def test_it_rejects_balances_that_do_not_add_up():
     with pytest.raises(RulesError) as caught:
         settle_up({"Ann": 5, "Bob": -4})
-    assert caught.value.errors == [e.BALANCES_DO_NOT_ADD_UP.format(total=1)]
+    assert caught.value.problems == [e.BALANCES_DO_NOT_ADD_UP(total=1)]
 
 
 def test_it_rejects_balances_that_are_not_whole_chips():
     with pytest.raises(RulesError) as caught:
         settle_up({"Ann": 1.5, "Bob": -1.5, "Cy": True})
-    assert caught.value.errors == [
-        e.BALANCE_NOT_WHOLE_NUMBER.format(player="Ann", value=1.5),
-        e.BALANCE_NOT_WHOLE_NUMBER.format(player="Bob", value=-1.5),
-        e.BALANCE_NOT_WHOLE_NUMBER.format(player="Cy", value=True),
+    assert caught.value.problems == [
+        e.BALANCE_NOT_WHOLE_NUMBER(player="Ann", value=1.5),
+        e.BALANCE_NOT_WHOLE_NUMBER(player="Bob", value=-1.5),
+        e.BALANCE_NOT_WHOLE_NUMBER(player="Cy", value=True),
     ]
 
 

@@ -1,7 +1,9 @@
-"""RULES.md's three worked examples, hand by hand, to the chip."""
+"""RULES.md's three worked examples, hand by hand, to the chip, with any player keys."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
+
+import pytest
 
 from ledger.rules import (
     ANTE,
@@ -250,3 +252,110 @@ def test_example_hands_export_in_the_night_file_shape():
     }
     assert results[6].renege_payments == {"Cy": 8}
     assert RENEGE in {m.kind for m in results[6].movements}
+
+
+# --- Player keys: the engine treats a player as an opaque key (database ids, night file
+# names), so the examples must come out the same whatever the keys are. ---
+
+
+class Opaque:
+    """A key that cannot be ordered: any tie broken by comparing keys would raise."""
+
+    def __init__(self, label):
+        self.label = label
+
+    def __repr__(self):
+        return f"Opaque({self.label})"
+
+
+# Ids deliberately out of seat order (Ann has the largest), so a tie broken by the keys'
+# order instead of the seats' would change a result.
+ID_KEYS = {"Ann": 40, "Bob": 7, "Cy": 23, "Dee": 1}
+KEY_KINDS = {
+    "names": {name: name for name in ROSTER_4},
+    "ids": ID_KEYS,
+    "unorderable": {name: Opaque(name) for name in ROSTER_4},
+}
+EXAMPLES = {
+    "example 1": (EXAMPLE_1_RULES, ROSTER_4, EXAMPLE_1),
+    "example 2": (EXAMPLE_2_RULES, ROSTER_4, EXAMPLE_2),
+    "example 3": (EXAMPLE_3_RULES, ("Ann", "Bob", "Cy"), EXAMPLE_3),
+}
+
+
+def keyed_hand(hand, key):
+    return HandInput(
+        dealer=key[hand.dealer],
+        seated=None if hand.seated is None else tuple(key[p] for p in hand.seated),
+        stayed={key[p]: tricks for p, tricks in hand.stayed.items()},
+        reneged=tuple(key[p] for p in hand.reneged),
+        misdeal=hand.misdeal,
+    )
+
+
+def named_result(result, name):
+    """``result`` with every player key replaced by the player's name."""
+
+    def amounts(values):
+        return {name[p]: chips for p, chips in values.items()}
+
+    return replace(
+        result,
+        dealer=name[result.dealer],
+        ante_payers=tuple(name[p] for p in result.ante_payers),
+        ante_refunds=amounts(result.ante_refunds),
+        winner=None if result.winner is None else name[result.winner],
+        bourre_payments=amounts(result.bourre_payments),
+        renege_payments=amounts(result.renege_payments),
+        penalty_refunds=amounts(result.penalty_refunds),
+        movements=tuple(replace(m, player=name[m.player]) for m in result.movements),
+        balances=amounts(result.balances),
+        seated=tuple(name[p] for p in result.seated),
+    )
+
+
+def chips_by_name(rules, roster, rows, key):
+    """Every result of the example played with ``key`` as the players' keys, then closed
+    with both leftover policies and settled up, all told by name."""
+    name = {k: n for n, k in key.items()}
+    results, state = replay(
+        rules, [key[p] for p in roster], [keyed_hand(r.hand, key) for r in rows]
+    )
+    closed = {}
+    for policy in ("refund", "split"):
+        movements, after = close_night(rules, state, policy)
+        transfers = settle_up(after.balances)
+        closed[policy] = (
+            [replace(m, player=name[m.player]) for m in movements],
+            [Transfer(name[t.payer], name[t.payee], t.chips) for t in transfers],
+        )
+    shares = {name[p]: chips for p, chips in state.shares.items()}
+    return [named_result(r, name) for r in results], shares, state.pot, closed
+
+
+@pytest.mark.parametrize("kind", ["ids", "unorderable"])
+@pytest.mark.parametrize("example", list(EXAMPLES))
+def test_the_worked_examples_give_the_same_chips_whatever_the_player_keys(example, kind):
+    rules, roster, rows = EXAMPLES[example]
+    by_names = chips_by_name(rules, roster, rows, KEY_KINDS["names"])
+    assert chips_by_name(rules, roster, rows, KEY_KINDS[kind]) == by_names
+    assert [r.balances for r in by_names[0]] == [row.balances for row in rows]
+
+
+def test_the_win_cap_reshare_tie_goes_by_seat_even_when_ids_sort_the_other_way():
+    # Example 3, hand 3: the last chip goes to Ann, first from dealer Cy's left, although
+    # Ann has the largest id.
+    rules, _, rows = EXAMPLES["example 3"]
+    state = NightState.start([ID_KEYS[p] for p in ("Ann", "Bob", "Cy")])
+    for row in rows[:3]:
+        _, state = settle_hand(rules, state, keyed_hand(row.hand, ID_KEYS))
+    assert state.shares == {40: 1, 7: 1, 23: 0}
+
+
+def test_an_example_played_with_ids_settles_up_between_ids():
+    rules, roster, rows = EXAMPLES["example 1"]
+    _, state = replay(
+        rules, [ID_KEYS[p] for p in roster], [keyed_hand(r.hand, ID_KEYS) for r in rows]
+    )
+    _, closed = close_night(rules, state)
+    assert settle_up(closed.balances) == [Transfer(7, 40, 12), Transfer(7, 23, 4)]
