@@ -20,6 +20,9 @@ DEBUG = env_bool("DJANGO_DEBUG", default=False)
 # pytest imports this module itself; the flag keeps tests on plain static
 # storage and off HTTPS redirects without a second settings module.
 TESTING = env_bool("DJANGO_TESTING", default="pytest" in sys.modules)
+# Behind nginx or Caddy (README, "Deploying"): the proxy says which scheme and which
+# client each request came with.
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", default=False)
 
 if DEBUG or TESTING:
     SECRET_KEY = env_str("DJANGO_SECRET_KEY", "insecure-development-key-" + "x" * 40)
@@ -128,6 +131,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_ENABLED = env_bool("AXES_ENABLED", True)
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+if BEHIND_PROXY:
+    # Every request arrives from the proxy's address; without this, five bad passwords
+    # from anyone would lock the host out for an hour from every phone.
+    AXES_CLIENT_IP_CALLABLE = "config.client_address.forwarded_client_address"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English")]
@@ -165,7 +172,7 @@ CSRF_COOKIE_SECURE = SECURE
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31_536_000) if SECURE else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE
 SECURE_HSTS_PRELOAD = SECURE
-if env_bool("DJANGO_BEHIND_PROXY", False):
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from ledger import bridge, selectors
 from ledger.errors import InvalidInput, ServiceError
+from ledger.names import name_key
 from ledger.nightfile import night_export, night_import
 from ledger.verify import verify_night
 from tables import services as table_services
@@ -136,7 +137,7 @@ def _owners(manifest: dict, owner) -> dict[str, object]:
 def _table_names(manifest: dict, owners: Mapping[str, object]) -> list[str]:
     """Each table's name once restored: two owners' tables of one name, restored to one
     user, keep apart as "Name (original owner)"."""
-    targets = [(owners[t["owner"]].pk, t["name"].casefold()) for t in manifest["tables"]]
+    targets = [(owners[t["owner"]].pk, name_key(t["name"])) for t in manifest["tables"]]
     return [
         f"{t['name']} ({t['owner']})" if targets.count(target) > 1 else t["name"]
         for t, target in zip(manifest["tables"], targets, strict=True)
@@ -164,7 +165,7 @@ def _check(night: Night, item: dict, table_name: str) -> None:
 
 def _restore_table(table: dict, name: str, user) -> Table:
     # Compared in Python: SQLite folds the case of ASCII letters only.
-    if any(t.name.casefold() == name.casefold() for t in Table.objects.filter(owner=user)):
+    if any(name_key(t.name) == name_key(name) for t in Table.objects.filter(owner=user)):
         raise InvalidInput(TABLE_EXISTS.format(owner=_username(user), table=name))
     restored = table_services.table_create(owner=user, name=name, house_rules=table["rules"])
     for player in table["players"]:

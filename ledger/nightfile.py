@@ -15,12 +15,12 @@ from ledger import bridge, rules, selectors, services
 from ledger import errors as err
 from ledger.errors import InvalidInput
 from ledger.models import Entry
+from ledger.names import PLAYER_NAME_MAX, name_hidden_character, name_key, name_normal
 from tables import services as table_services
 from tables.models import Night, Player, Table
 
 FORMAT = "bourre-night/1"
 FIELDS = ("format", "table", "rules", "players", "hands", "closed", "results")
-PLAYER_NAME_LIMIT = 40
 
 FILE_NOT_JSON = "The file is not valid JSON: {problem} (line {line}, column {column})."
 FILE_NUMBER_TOO_LONG = "The file has a number too long to read: is it really a night file?"
@@ -32,6 +32,12 @@ TABLE_INVALID = "table must be a table's name (got {value!r})."
 PLAYERS_INVALID = "players must be a list of names in seat order (got {value!r})."
 PLAYER_NAME_INVALID = "players: each must be a non-empty name (got {value!r})."
 PLAYER_NAME_TOO_LONG = "players: {name} is longer than {limit} characters."
+PLAYER_NAME_HIDDEN_CHARACTER = (
+    "players: {value!r} contains an invisible or control character ({char})."
+)
+TABLE_NAME_HIDDEN_CHARACTER = (
+    "table: {value!r} contains an invisible or control character ({char})."
+)
 PLAYER_LISTED_TWICE = "players: {name} is listed twice."
 HANDS_INVALID = "hands must be a list of hands (got {value!r})."
 CLOSED_INVALID = "closed must be true or false (got {value!r})."
@@ -54,25 +60,26 @@ def _kind(value: object) -> str:
     return kinds.get(type(value), "null" if value is None else type(value).__name__)
 
 
-def _clean(name: str) -> str:
-    # The same normalising as tables.services, so "Ann " in a file is the table's Ann.
-    return " ".join(name.split())
-
-
 def _check_players(value: object) -> list[str]:
+    """Each name judged as the player services judge a typed one (ledger.names), so a
+    file cannot seat "Ann" beside an "Ann" with a zero-width space or in full width."""
     if not isinstance(value, list):
         return [PLAYERS_INVALID.format(value=value)]
     problems: list[str] = []
     seen: set[str] = set()
     for name in value:
-        if not isinstance(name, str) or not _clean(name):
+        clean = name_normal(name) if isinstance(name, str) else ""
+        hidden = name_hidden_character(clean)
+        if hidden is not None:
+            problems.append(PLAYER_NAME_HIDDEN_CHARACTER.format(value=name, char=hidden))
+        elif not name_key(clean):
             problems.append(PLAYER_NAME_INVALID.format(value=name))
-        elif len(_clean(name)) > PLAYER_NAME_LIMIT:
-            problems.append(PLAYER_NAME_TOO_LONG.format(name=name, limit=PLAYER_NAME_LIMIT))
-        elif _clean(name).casefold() in seen:
+        elif len(clean) > PLAYER_NAME_MAX:
+            problems.append(PLAYER_NAME_TOO_LONG.format(name=name, limit=PLAYER_NAME_MAX))
+        elif name_key(clean) in seen:
             problems.append(PLAYER_LISTED_TWICE.format(name=name))
         else:
-            seen.add(_clean(name).casefold())
+            seen.add(name_key(clean))
     if len(value) < 2:
         problems.append(err.ROSTER_TOO_SMALL)
     return problems
@@ -110,8 +117,10 @@ def _read(
     table = table_name if table_name is not None else document.get("table")
     if table is None:
         problems.append(TABLE_MISSING)
-    elif not isinstance(table, str) or not table.strip():
+    elif not isinstance(table, str) or not name_normal(table):
         problems.append(TABLE_INVALID.format(value=table))
+    elif (hidden := name_hidden_character(name_normal(table))) is not None:
+        problems.append(TABLE_NAME_HIDDEN_CHARACTER.format(value=table, char=hidden))
 
     house = None
     try:
@@ -144,13 +153,13 @@ def _read(
         problems.append(CLOSED_INVALID.format(value=closed))
     if problems:
         raise InvalidInput(problems)
-    return table.strip(), house, list(players), hands, closed
+    return name_normal(table), house, list(players), hands, closed
 
 
 def _named(queryset, name: str):
     # Compared in Python: SQLite's LIKE and lower() fold ASCII letters only ("É" != "é").
-    wanted = _clean(name).casefold()
-    return next((row for row in queryset if row.name.casefold() == wanted), None)
+    wanted = name_key(name)
+    return next((row for row in queryset if name_key(row.name) == wanted), None)
 
 
 def _table(owner, name: str, house: rules.HouseRules) -> Table:

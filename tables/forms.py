@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
-from ledger import rules
+from ledger import names, rules
 from tables import services as table_services
 from tables.models import Player, Seat
 
@@ -39,8 +39,9 @@ YES_NO_RULES = ("escalating_ante", "ante_exemptions")
 CAP_RULES = ("bourre_cap", "win_cap", "pot_cap")
 WHOLE_RULES = ("ante", "tricks_per_hand", "max_players", "min_tricks_to_win", *CAP_RULES)
 _NAME_MESSAGES = (
-    table_services.TABLE_NAME_REQUIRED,
-    table_services.TABLE_NAME_TOO_LONG,
+    names.TABLE_NAME_REQUIRED,
+    names.TABLE_NAME_TOO_LONG,
+    names.NAME_HIDDEN_CHARACTER.split("{")[0],
     table_services.TABLE_NAME_TAKEN.split("{")[0],
 )
 # At most 18 digits: int() refuses over 4,300 (a 500); longer stays text for the rules to name.
@@ -64,7 +65,7 @@ class TableForm(forms.Form):
     name = forms.CharField(
         label="Table name",
         required=False,
-        widget=forms.TextInput(attrs={"maxlength": 80, "autocomplete": "off"}),
+        widget=forms.TextInput(attrs={"maxlength": names.TABLE_NAME_MAX, "autocomplete": "off"}),
     )
     preset = forms.ChoiceField(
         label="Start from a preset",
@@ -174,7 +175,7 @@ class PlayerNameForm(forms.Form):
     name = forms.CharField(
         label="Name",
         required=False,
-        widget=forms.TextInput(attrs={"maxlength": 40, "autocomplete": "off"}),
+        widget=forms.TextInput(attrs={"maxlength": names.PLAYER_NAME_MAX, "autocomplete": "off"}),
     )
 
     def add_service_errors(self, errors: Iterable[str]) -> None:
@@ -257,7 +258,7 @@ class NightJoinForm(forms.Form):
     new_name = forms.CharField(
         label="Or someone new to the table",
         required=False,
-        widget=forms.TextInput(attrs={"maxlength": 40, "autocomplete": "off"}),
+        widget=forms.TextInput(attrs={"maxlength": names.PLAYER_NAME_MAX, "autocomplete": "off"}),
     )
     position = forms.ChoiceField(label="Where they sit", required=False)
 

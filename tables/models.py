@@ -4,6 +4,8 @@ from django.db.models import Q
 from django.db.models.functions import Length, Lower
 from django.db.models.lookups import GreaterThanOrEqual
 
+from ledger import names
+
 
 class Table(models.Model):
     """A standing game group with its house rules (ledger.rules.HouseRules as JSON)."""
@@ -11,7 +13,7 @@ class Table(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="bourre_tables"
     )
-    name = models.CharField(max_length=80)
+    name = models.CharField(max_length=names.TABLE_NAME_MAX)
     rules = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -31,7 +33,7 @@ class Player(models.Model):
     """Someone who plays at a table; persists across nights and keeps their history."""
 
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="players")
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=names.PLAYER_NAME_MAX)
     retired_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -1,42 +1,24 @@
 """Writes for tables and their players. Nights and hands are in ledger.services."""
 
-import unicodedata
 from collections.abc import Mapping
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ledger import rules
+from ledger import names, rules
 from ledger.errors import InvalidInput
 from tables.models import Player, Table
 
-TABLE_NAME_REQUIRED = "Give the table a name."
-TABLE_NAME_TOO_LONG = "A table's name can be at most 80 characters."
 TABLE_NAME_TAKEN = "You already have a table called {name}."
-PLAYER_NAME_REQUIRED = "Give the player a name."
-PLAYER_NAME_TOO_LONG = "A player's name can be at most 40 characters."
 PLAYER_NAME_TAKEN = "{name} already plays at this table."
-NAME_HAS_CONTROL_CHARACTER = "A name cannot contain control characters (found {char!r})."
-
-
-def _clean_name(name: str, *, required: str, too_long: str, limit: int) -> str:
-    name = " ".join((name or "").split())
-    if not name:
-        raise InvalidInput(required)
-    if len(name) > limit:
-        raise InvalidInput(too_long)
-    # A night file can carry what a form cannot: PostgreSQL refuses NUL outright (a 500).
-    control = next((c for c in name if unicodedata.category(c) == "Cc"), None)
-    if control is not None:
-        raise InvalidInput(NAME_HAS_CONTROL_CHARACTER.format(char=control))
-    return name
 
 
 def _taken(queryset, name: str) -> bool:
-    """Whether a name in ``queryset`` matches ``name`` ignoring case, accents' case included:
-    SQLite's LOWER() folds only ASCII, so "Bourré" and "BOURRÉ" are compared here."""
-    folded = name.casefold()
-    return any(other.casefold() == folded for other in queryset.values_list("name", flat=True))
+    """Whether a name in ``queryset`` is the same name as ``name`` (names.name_key: case,
+    compatibility forms and invisible characters ignored). Compared in Python: SQLite's
+    LOWER() folds only ASCII, so "Bourré" and "BOURRÉ" are compared here."""
+    key = names.name_key(name)
+    return any(names.name_key(other) == key for other in queryset.values_list("name", flat=True))
 
 
 def _house_rules(data: Mapping) -> dict:
@@ -47,7 +29,7 @@ def _house_rules(data: Mapping) -> dict:
 
 
 def table_create(*, owner, name: str, house_rules: Mapping) -> Table:
-    name = _clean_name(name, required=TABLE_NAME_REQUIRED, too_long=TABLE_NAME_TOO_LONG, limit=80)
+    name = names.name_clean(name, names.TABLE)
     data = _house_rules(house_rules)
     if _taken(Table.objects.filter(owner=owner), name):
         raise InvalidInput(TABLE_NAME_TAKEN.format(name=name))
@@ -60,7 +42,7 @@ def table_create(*, owner, name: str, house_rules: Mapping) -> Table:
 
 def table_update(*, table: Table, name: str, house_rules: Mapping) -> Table:
     """New rules apply to nights started afterwards; a night keeps its snapshot."""
-    name = _clean_name(name, required=TABLE_NAME_REQUIRED, too_long=TABLE_NAME_TOO_LONG, limit=80)
+    name = names.name_clean(name, names.TABLE)
     data = _house_rules(house_rules)
     if _taken(Table.objects.filter(owner=table.owner).exclude(pk=table.pk), name):
         raise InvalidInput(TABLE_NAME_TAKEN.format(name=name))
@@ -71,7 +53,7 @@ def table_update(*, table: Table, name: str, house_rules: Mapping) -> Table:
 
 
 def _player_name(table: Table, name: str, exclude: int | None = None) -> str:
-    name = _clean_name(name, required=PLAYER_NAME_REQUIRED, too_long=PLAYER_NAME_TOO_LONG, limit=40)
+    name = names.name_clean(name, names.PLAYER)
     others = Player.objects.filter(table=table)
     if exclude is not None:
         others = others.exclude(pk=exclude)

@@ -125,6 +125,26 @@ def test_an_existing_table_is_found_by_name_and_its_players_are_reused():
     assert Player.objects.filter(table=table).count() == 4
 
 
+def test_names_from_a_file_are_stored_as_a_typed_name_would_be_and_found_by_look_alike():
+    owner = UserFactory()
+    table = TableFactory(owner=owner, name="Thursday Bourré")
+    ann = PlayerFactory(table=table, name="Ann")
+    doc = document(
+        table=" Thursday  Bourre\u0301 ",  # the accent typed as its own character
+        # A full-width A; hands name the players as the file's players list spells them.
+        players=["\uff21nn", "Bob", " Cy  ", "Zoe\u0301"],
+        hands=[{"dealer": "\uff21nn", "stayed": {"Zoe\u0301": 5}}],
+    )
+
+    night = night_import(document=doc, owner=owner)
+
+    assert night.table == table
+    seated = [seat.player for seat in night.seats.order_by("position")]
+    assert seated[0] == ann
+    assert [p.name for p in seated[1:]] == ["Bob", "Cy", "Zo\u00e9"]
+    assert night_export(night)["players"] == ["Ann", "Bob", "Cy", "Zo\u00e9"]
+
+
 def test_the_night_runs_on_the_files_rules_even_when_the_table_has_changed_its_own():
     owner = UserFactory()
     table = TableFactory(owner=owner, name="Thursday Bourré", rules={"ante": 5})
@@ -247,6 +267,33 @@ def test_a_retired_player_stops_the_import_with_a_message():
         (
             {"players": ["Ann", "B" * 41]},
             [nightfile.PLAYER_NAME_TOO_LONG.format(name="B" * 41, limit=40)],
+        ),
+        (
+            {"players": ["Ann", "Bob", "Ann\u200b", "\u202e"]},
+            [
+                nightfile.PLAYER_NAME_HIDDEN_CHARACTER.format(
+                    value="Ann\u200b", char="U+200B ZERO WIDTH SPACE"
+                ),
+                nightfile.PLAYER_NAME_HIDDEN_CHARACTER.format(
+                    value="\u202e", char="U+202E RIGHT-TO-LEFT OVERRIDE"
+                ),
+            ],
+        ),
+        (  # "ANN" in full-width letters, and an "Ann" with a Hangul filler
+            {"players": ["Ann", "Bob", "\uff21\uff2e\uff2e", "Ann\u3164", "\u3164"]},
+            [
+                nightfile.PLAYER_LISTED_TWICE.format(name="\uff21\uff2e\uff2e"),
+                nightfile.PLAYER_LISTED_TWICE.format(name="Ann\u3164"),
+                nightfile.PLAYER_NAME_INVALID.format(value="\u3164"),
+            ],
+        ),
+        (
+            {"table": "Thursday\u00ad"},
+            [
+                nightfile.TABLE_NAME_HIDDEN_CHARACTER.format(
+                    value="Thursday\u00ad", char="U+00AD SOFT HYPHEN"
+                )
+            ],
         ),
         ({"hands": {"1": {}}}, [nightfile.HANDS_INVALID.format(value={"1": {}})]),
         ({"closed": "yes"}, [nightfile.CLOSED_INVALID.format(value="yes")]),

@@ -50,6 +50,112 @@ def test_after_the_failure_limit_even_the_right_password_is_refused(client, sett
     assert sign_in(client, neighbour.username, PASSWORD).status_code == 302
 
 
+# Behind the README's proxy every request reaches the app from the proxy's address; the
+# client's is the last X-Forwarded-For entry, the one the proxy wrote.
+PROXY = "127.0.0.1"
+BEHIND_PROXY_ADDRESS = "config.client_address.forwarded_client_address"
+
+
+def sign_in_through_proxy(client: Client, username: str, password: str, forwarded: str):
+    return client.post(
+        reverse("login"),
+        {"username": username, "password": password},
+        REMOTE_ADDR=PROXY,
+        HTTP_X_FORWARDED_FOR=forwarded,
+    )
+
+
+def test_behind_the_proxy_a_locked_out_client_does_not_lock_the_host_out_elsewhere(settings):
+    settings.AXES_ENABLED = True
+    settings.AXES_CLIENT_IP_CALLABLE = BEHIND_PROXY_ADDRESS
+    host = UserFactory()
+    guesser, phone = Client(), Client()
+    limit = settings.AXES_FAILURE_LIMIT
+
+    # The guesser forges a new address at the left of the header for every try: in vain.
+    statuses = [
+        sign_in_through_proxy(guesser, host.username, "wrong", f"10.9.8.{n}, 203.0.113.7")
+        for n in range(limit)
+    ]
+    locked = sign_in_through_proxy(guesser, host.username, PASSWORD, "10.9.8.99, 203.0.113.7")
+    at_home = sign_in_through_proxy(phone, host.username, PASSWORD, "198.51.100.20")
+
+    assert [r.status_code for r in statuses] == [200] * (limit - 1) + [429]
+    assert locked.status_code == 429
+    assert at_home.status_code == 302
+
+
+PROXY_LOCKOUT_CHECK = """
+import json
+import django
+
+django.setup()
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.test import Client
+from django.test.utils import override_settings
+
+call_command("migrate", verbosity=0)
+# Neither hashing strength (the production hasher would take seconds) nor static files
+# (hashed names need collectstatic's manifest) are under test here.
+storages = {**settings.STORAGES, "staticfiles": {
+    "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+with override_settings(
+    PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"], STORAGES=storages
+):
+    get_user_model().objects.create_user("host", password="right password 42")
+
+    def sign_in(client, password, forwarded):
+        return client.post(
+            "/accounts/login/",
+            {"username": "host", "password": password},
+            secure=True,
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_FORWARDED_FOR=forwarded,
+            HTTP_X_FORWARDED_PROTO="https",
+        ).status_code
+
+    guesser = Client(HTTP_HOST="bourre.example.com")
+    phone = Client(HTTP_HOST="bourre.example.com")
+    limit = settings.AXES_FAILURE_LIMIT
+    failures = [sign_in(guesser, "wrong", "203.0.113.7") for _ in range(limit)]
+    print(json.dumps({
+        "failures": failures,
+        "guesser_right_password": sign_in(guesser, "right password 42", "203.0.113.7"),
+        "other_client_right_password": sign_in(phone, "right password 42", "198.51.100.20"),
+    }))
+"""
+
+
+def test_with_django_behind_proxy_five_failures_lock_one_client_not_the_host(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "AXES_"))}
+    env.update(
+        DJANGO_TESTING="false",
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_SECRET_KEY="a-long-random-production-secret-0123456789-abcdefghijklmnop",
+        DJANGO_ALLOWED_HOSTS="bourre.example.com",
+        DJANGO_BEHIND_PROXY="true",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    )
+    result = subprocess.run(  # noqa: S603 - our own interpreter and script
+        [sys.executable, "-c", PROXY_LOCKOUT_CHECK],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+
+    assert seen == {
+        "failures": [200, 200, 200, 200, 429],
+        "guesser_right_password": 429,
+        "other_client_right_password": 302,
+    }
+
+
 # --- CSRF ---
 
 

@@ -1,6 +1,6 @@
 import pytest
 
-from ledger import rules
+from ledger import names, rules
 from ledger.errors import InvalidInput
 from tables import services
 from tables.models import Player, Table
@@ -68,8 +68,8 @@ def test_it_refuses_an_empty_or_overlong_player_name():
     with pytest.raises(InvalidInput) as long:
         services.player_add(table=table, name="x" * 41)
 
-    assert empty.value.errors == [services.PLAYER_NAME_REQUIRED]
-    assert long.value.errors == [services.PLAYER_NAME_TOO_LONG]
+    assert empty.value.errors == [names.PLAYER_NAME_REQUIRED]
+    assert long.value.errors == [names.PLAYER_NAME_TOO_LONG]
 
 
 def test_renaming_keeps_the_player_and_may_change_only_the_case():

@@ -1,5 +1,6 @@
 import pytest
 
+from ledger import names
 from tables import services as table_services
 from tables.models import Player
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
@@ -48,8 +49,12 @@ def test_with_htmx_adding_a_player_swaps_only_the_players_section(client, table)
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("   ", table_services.PLAYER_NAME_REQUIRED),
-        ("x" * 41, table_services.PLAYER_NAME_TOO_LONG),
+        ("   ", names.PLAYER_NAME_REQUIRED),
+        ("x" * 41, names.PLAYER_NAME_TOO_LONG),
+        (
+            "Ann\u200b",
+            names.NAME_HIDDEN_CHARACTER.format(char="U+200B ZERO WIDTH SPACE"),
+        ),
         ("ann", table_services.PLAYER_NAME_TAKEN.format(name="ann")),
     ],
 )
@@ -69,7 +74,7 @@ def test_with_htmx_a_bad_name_shows_its_error_in_the_players_section(client, tab
 
     content = response.content.decode()
     assert content.lstrip().startswith('<section id="players"')
-    assert table_services.PLAYER_NAME_REQUIRED in content
+    assert names.PLAYER_NAME_REQUIRED in content
     assert not table.players.exists()
 
 

@@ -1,7 +1,7 @@
 import pytest
 from django.urls import NoReverseMatch, reverse
 
-from ledger import rules, services
+from ledger import names, rules, services
 from ledger.rules import errors as rule_errors
 from tables import services as table_services
 from tables.models import Table
@@ -186,8 +186,13 @@ def test_with_htmx_picking_a_preset_swaps_only_the_rules(client, host):
 @pytest.mark.parametrize(
     ("changes", "field", "message"),
     [
-        ({"name": "  "}, "name", table_services.TABLE_NAME_REQUIRED),
-        ({"name": "x" * 81}, "name", table_services.TABLE_NAME_TOO_LONG),
+        ({"name": "  "}, "name", names.TABLE_NAME_REQUIRED),
+        ({"name": "x" * 81}, "name", names.TABLE_NAME_TOO_LONG),
+        (
+            {"name": "Thursday\u202e"},
+            "name",
+            names.NAME_HIDDEN_CHARACTER.format(char="U+202E RIGHT-TO-LEFT OVERRIDE"),
+        ),
         ({"ante": "0"}, "ante", rule_errors.ANTE_TOO_SMALL.format(value=0)),
         (
             {"ante": "1.5"},
@@ -277,7 +282,7 @@ def test_a_bad_edit_changes_nothing(client, host):
 
     response = client.post(f"/tables/{table.pk}/edit/", _rules_post(name="", ante="0"))
 
-    assert table_services.TABLE_NAME_REQUIRED in response.context["form"].errors["name"]
+    assert names.TABLE_NAME_REQUIRED in response.context["form"].errors["name"]
     table.refresh_from_db()
     assert table.name == "Keep me"
     assert table.rules["ante"] == 1
