@@ -49,3 +49,26 @@ def env_list(name: str, default: list[str] | None = None) -> list[str]:
     if value is None:
         return list(default or [])
     return [item.strip() for item in value.split(",") if item.strip()]
+
+
+# What a key must at least be: a long random string, not a word.
+SECRET_MIN_LENGTH = 32
+
+
+def _long_enough(name: str, value: str) -> str:
+    if len(value) < SECRET_MIN_LENGTH:
+        raise ImproperlyConfigured(
+            f"{name} must be a long random string: at least {SECRET_MIN_LENGTH} characters."
+        )
+    return value
+
+
+def env_secret(name: str) -> str:
+    """A secret key, or "" when the variable is not set."""
+    value = os.environ.get(name, "").strip()
+    return _long_enough(name, value) if value else ""
+
+
+def env_secrets(name: str) -> list[str]:
+    """Comma-separated secret keys; [] when the variable is not set."""
+    return [_long_enough(name, value) for value in env_list(name)]

@@ -12,7 +12,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.csp import CSP
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_secret, env_secrets, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -28,6 +28,12 @@ if DEBUG or TESTING:
     SECRET_KEY = env_str("DJANGO_SECRET_KEY", "insecure-development-key-" + "x" * 40)
 else:
     SECRET_KEY = env_str("DJANGO_SECRET_KEY")
+
+# The ledger's hash chain is keyed (ledger/seals.py): from its own key, or derived
+# from the secret key when none is set. The previous values keep older entries
+# checkable after a rotation.
+LEDGER_KEY = env_secret("DJANGO_LEDGER_KEY")
+LEDGER_KEYS_PREVIOUS = env_secrets("DJANGO_LEDGER_KEY_PREVIOUS")
 
 ALLOWED_HOSTS = env_list(
     "DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG or TESTING else []

@@ -1,11 +1,10 @@
-import hashlib
 import json
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from ledger import rules
+from ledger import rules, seals
 
 GENESIS_HASH = "0" * 64
 ENTRY_KINDS = list(rules.MOVEMENT_KINDS)
@@ -29,8 +28,9 @@ class Entry(models.Model):
     Every movement is posted twice, once for the player and once, opposite, for
     the pot, so each night's entries always sum to zero. Rows are never changed:
     the model refuses it here and database triggers refuse it underneath. Each
-    row carries a hash of its own content chained to the previous row of its
-    night, so an edit made behind the app's back shows up in verify_ledger.
+    row carries a keyed hash (HMAC) of its own content chained to the previous
+    row of its night, under a key kept out of the database (ledger.seals), so an
+    edit made behind the app's back, even re-hashed, shows up in verify_ledger.
     """
 
     # The engine's movement kinds, one ledger kind each.
@@ -72,6 +72,9 @@ class Entry(models.Model):
     )
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64, unique=True)
+    # Which key sealed the row: set when the entry is made, so the chain checks
+    # across a key rotation. Empty on rows written before entries were keyed.
+    key_id = models.CharField(max_length=16, default=seals.current_key_id)
 
     objects = EntryQuerySet.as_manager()
 
@@ -114,10 +117,13 @@ class Entry(models.Model):
                 "reverses": self.reverses_id,
                 "created_at": self.created_at.isoformat(),
                 "created_by": self.created_by_id,
+                "key": self.key_id,
             },
             sort_keys=True,
             separators=(",", ":"),
         )
 
     def compute_hash(self) -> str:
-        return hashlib.sha256(f"{self.prev_hash}|{self.canonical()}".encode()).hexdigest()
+        """The entry's hash under the key it names (raises seals.UnknownKey if this
+        server does not hold it)."""
+        return seals.entry_hash(self.key_id, self.prev_hash, self.canonical())

@@ -1,11 +1,12 @@
-"""Reads of the ledger: balances, the pot, the hand log, the next hand, the settle-up."""
+"""Reads of the ledger: balances, the pot, the hand log, the next hand, the settle-up,
+the night's seal."""
 
 from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import Sum
 
-from ledger import bridge, rules
+from ledger import bridge, rules, seals
 from ledger import errors as err
 from ledger.errors import InvalidInput
 from ledger.models import Entry
@@ -132,6 +133,22 @@ def night_settlement(night: Night) -> list[Payment]:
         )
         for t in transfers
     ]
+
+
+@dataclass(frozen=True)
+class NightSeal:
+    code: str  # e.g. "3f2a-91c0-7b1e"
+    entries: int  # how many ledger entries it seals
+
+
+def night_seal(night: Night) -> NightSeal | None:
+    """The night's seal: a short fingerprint of its last entry's keyed hash, which
+    chains every entry before it. None until a chip has moved. One query."""
+    last = Entry.objects.filter(night=night).order_by("-seq").values_list("seq", "hash").first()
+    if last is None:
+        return None
+    seq, last_hash = last
+    return NightSeal(code=seals.seal_code(last_hash), entries=seq)
 
 
 def hand_check(night: Night, hand) -> list[str]:

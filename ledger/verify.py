@@ -4,20 +4,32 @@ Every hand revision is settled again by the engine from its stored input, in the
 order the revisions were written, and compared with what was stored: the result,
 the state after it, and the entries posted for it. Replaced revisions must be
 reversed exactly; the balances and the pot summed from every entry must be the
-replayed night's; and the hash chain must be whole. Nothing is trusted but the
-inputs, so a row changed behind the app's back shows up at least once.
+replayed night's; and the hash chain must be whole, each hash the HMAC of its
+row under the key it names (ledger.seals). Nothing is trusted but the inputs and
+the key, so a row changed behind the app's back shows up at least once, even with
+the chain recomputed, unless whoever changed it also held the key.
 """
 
+import itertools
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
-from ledger import bridge, rules
+from ledger import bridge, rules, seals
 from ledger.models import GENESIS_HASH, Entry
 from tables.models import Hand, Night
 
 SEQ_GAP = "Night {night}: entry seq {seq} comes where seq {expected} should be."
 CHAIN_BROKEN = "Night {night}: entry seq {seq} does not link to the entry before it."
 HASH_DIFFERS = "Night {night}: entry seq {seq} was changed after it was written (hash differs)."
+SEALED_WITH_OTHER_KEY = (
+    "Night {night}: the entries at seq {seqs} are sealed with a different key (key id {key}), "
+    "one this server does not hold, so they cannot be checked: a key rotated out without being "
+    "listed in DJANGO_LEDGER_KEY_PREVIOUS, or rows rewritten by someone without the key."
+)
+NOT_SEALED = (
+    "Night {night}: the entries at seq {seqs} carry no key id, so they cannot be checked: "
+    "written before entries were sealed with a key, or rewritten by someone without it."
+)
 RULES_UNREADABLE = "Night {night}: its rules cannot be read: {problem}"
 HAND_NUMBERS_GAP = "Night {night}: the live hands are numbered {numbers}, not 1 to {count}."
 LIVE_REVISION_WRONG = (
@@ -72,8 +84,18 @@ POT_DIFFERS = "Night {night}: the pot from the entries is {found}; the replay gi
 Posting = tuple[int | None, int, str]  # player id (None: the pot), amount, kind
 
 
+def _seq_ranges(seqs: list[int]) -> str:
+    """[1, 2, 3, 7] -> "1 to 3, 7": a rotated key can leave hundreds of rows unchecked."""
+    runs = [
+        [seq for _, seq in run]
+        for _, run in itertools.groupby(enumerate(seqs), lambda pair: pair[1] - pair[0])
+    ]
+    return ", ".join(f"{run[0]} to {run[-1]}" if len(run) > 1 else f"{run[0]}" for run in runs)
+
+
 def _chain(night: Night, entries: list[Entry]) -> list[str]:
     problems = []
+    unchecked: dict[str, list[int]] = defaultdict(list)  # key id not held -> seqs
     prev_hash = GENESIS_HASH
     expected = 1
     for entry in entries:
@@ -81,10 +103,18 @@ def _chain(night: Night, entries: list[Entry]) -> list[str]:
             problems.append(SEQ_GAP.format(night=night.pk, seq=entry.seq, expected=expected))
         if entry.prev_hash != prev_hash:
             problems.append(CHAIN_BROKEN.format(night=night.pk, seq=entry.seq))
-        if entry.hash != entry.compute_hash():
-            problems.append(HASH_DIFFERS.format(night=night.pk, seq=entry.seq))
+        try:
+            intact = entry.hash == entry.compute_hash()
+        except seals.UnknownKey:
+            unchecked[entry.key_id].append(entry.seq)
+        else:
+            if not intact:
+                problems.append(HASH_DIFFERS.format(night=night.pk, seq=entry.seq))
         prev_hash = entry.hash
         expected = entry.seq + 1
+    for key_id, seqs in unchecked.items():
+        message = SEALED_WITH_OTHER_KEY if key_id else NOT_SEALED
+        problems.append(message.format(night=night.pk, seqs=_seq_ranges(seqs), key=key_id))
     return problems
 
 

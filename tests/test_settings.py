@@ -69,6 +69,32 @@ def test_a_misspelt_boolean_stops_the_server():
     assert "DJANGO_DEBUG must be true or false" in result.stderr
 
 
+@pytest.mark.parametrize("variable", ["DJANGO_LEDGER_KEY", "DJANGO_LEDGER_KEY_PREVIOUS"])
+def test_a_short_ledger_key_stops_the_server(variable):
+    result = _manage("check", **{**PRODUCTION, variable: "password123"})
+
+    assert result.returncode != 0
+    assert f"{variable} must be a long random string: at least 32 characters" in result.stderr
+
+
+def test_production_reads_the_ledger_key_and_the_previous_ones():
+    code = "from django.conf import settings as s; print(s.LEDGER_KEY, *s.LEDGER_KEYS_PREVIOUS)"
+    keys = ["k" * 40, "old-one-" + "o" * 32, "older-one-" + "p" * 32]
+
+    result = _manage(
+        "shell",
+        "--no-imports",
+        "-c",
+        code,
+        **PRODUCTION,
+        DJANGO_LEDGER_KEY=keys[0],
+        DJANGO_LEDGER_KEY_PREVIOUS=f"{keys[1]}, {keys[2]}",
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == keys
+
+
 def test_sqlite_waits_for_the_write_lock_and_flushes_every_commit():
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
         pytest.skip("SQLite settings only")

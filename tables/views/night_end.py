@@ -16,6 +16,7 @@ from tables.views.night_common import links, roster, standings
 
 NIGHT_NOT_CLOSED = "The settle-up is ready once the night is closed."
 NOBODY_OWES = "Nobody owes anybody anything."
+SEAL_LINE = "Seal of the night: {code}"
 
 POLICY_HELP = {
     rules.LEFTOVER_REFUND: "Refund: everyone gets back their own share of the pot.",
@@ -71,12 +72,15 @@ def _policies(night: Night) -> list[tuple[str, str, str]]:
     return choices
 
 
-def _settle_text(night: Night, rows, transfers: list[str]) -> str:
+def _settle_text(night: Night, rows, transfers: list[str], seal) -> str:
     when = timezone.localtime(night.started_at)
     lines = [f"{night.table.name}, {when:%a %d %b %Y}: settle-up"]
     lines += transfers or [NOBODY_OWES]
     lines.append("")
     lines += [f"{row.name}: {row.chips} chips, {row.money}" for row in rows]
+    if seal:
+        # Sent to the players' chat, it keeps the seal where everyone can find it later.
+        lines += ["", SEAL_LINE.format(code=seal.code)]
     return "\n".join(lines)
 
 
@@ -94,13 +98,15 @@ def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
         f"{p.payer.name} pays {p.payee.name} {presenters.money(p.money, currency)}"
         for p in payments
     ]
-    text = _settle_text(night, rows, transfers)
+    seal = selectors.night_seal(night)
+    text = _settle_text(night, rows, transfers, seal)
     context = {
         "night": night,
         "standings": rows,
         "transfers": transfers,
         "nobody_owes": NOBODY_OWES,
         "pot": pot,
+        "seal": seal,
         "text": text,
         "text_rows": text.count("\n") + 1,
         "links": links(night),

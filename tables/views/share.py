@@ -64,6 +64,7 @@ def share_view(request: HttpRequest, token: str) -> HttpResponse:
             "history": history,
             "log": list(reversed(history.log)),
             "settlement": settlement,
+            "seal": selectors.night_seal(night),
             "currency": bridge.house_rules(night).currency,
             "poll_seconds": POLL_SECONDS,
         },

@@ -95,6 +95,7 @@ def night_report(request: HttpRequest, night_id: int) -> HttpResponse:
             "history": history,
             "standings": selectors.night_standings(night),
             "settlement": settlement,
+            "seal": selectors.night_seal(night),
             "currency": bridge.house_rules(night).currency,
             "charts": _night_charts(history),
             "share_link": link,

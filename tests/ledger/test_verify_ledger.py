@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from ledger import services, verify
+from ledger import selectors, services, verify
 from ledger.management.commands import verify_ledger
 from ledger.models import Entry
 from ledger.verify import verify_night
@@ -208,10 +208,23 @@ def test_verify_ledger_prints_ok_for_every_clean_night():
     assert err == ""
     assert out.splitlines() == [
         verify_ledger.NIGHT_OK.format(
-            night=n.pk, hands=n.hands.filter(live=True).count(), entries=n.entries.count()
+            night=n.pk,
+            hands=n.hands.filter(live=True).count(),
+            entries=n.entries.count(),
+            seal=selectors.night_seal(n).code,
         )
         for n in nights
     ]
+
+
+def test_verify_ledger_says_a_night_without_entries_has_no_seal():
+    night = night_with()
+
+    out, _ = run(str(night.pk))
+
+    assert out.strip() == verify_ledger.NIGHT_OK.format(
+        night=night.pk, hands=0, entries=0, seal=verify_ledger.NO_SEAL
+    )
 
 
 def test_verify_ledger_checks_only_the_nights_named():

@@ -1,19 +1,23 @@
 """Rewriting history behind the app's back: the database refuses it, and with its guard
-lifted, verify_night still finds every single-row edit, deletion and swap."""
+lifted, verify_night still finds every single-row edit, deletion and swap, and every
+forgery re-hashed by someone without the ledger key."""
 
+import hashlib
+import hmac
 import itertools
 import os
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from ledger import db_triggers
+from ledger import db_triggers, selectors, verify
 from ledger.models import Entry
 from ledger.verify import verify_night
-from tables.models import Hand, Night
+from tables.models import Hand, Night, Seat
 from tests.ledger.nights import busy_night, example_night
 from tests.proofs.builders import long_night
 
@@ -26,6 +30,7 @@ LONG_HANDS = 1000
 SAMPLE = int(os.environ.get("PROOF_TAMPER_SAMPLE", "2"))
 BUSY_SAMPLE = max(SAMPLE, 30)
 TEMP_SEQ = 1_000_000_000
+TEMP_POSITION = 30_000  # a seat position is a small integer
 
 
 class Rollback(Exception):
@@ -129,10 +134,61 @@ def swap_seqs(a: dict, b: dict) -> Tamper:
     return apply
 
 
-def forge(night: Night, entry: dict) -> Tamper:
-    """A forger who knows the hash: move chips between a player and the pot in both
-    rows of one movement (the night still sums to zero), then re-hash the chain from
-    there on, so the chain itself is perfect. Only the replay can tell."""
+# --- Forgers: how each one computes a rewritten row's hash ---
+
+Forger = Callable[[Entry], str]
+# Any key but the server's: all a forger without it can do is guess.
+WRONG_KEY = hashlib.sha256(b"a forger's guess at the ledger key").digest()
+MADE_UP_KEY_ID = "f0f0f0f0"
+
+
+def with_the_key(row: Entry) -> str:
+    return row.compute_hash()
+
+
+def plain_sha256(row: Entry) -> str:
+    """The chain as it was before it had a key."""
+    return hashlib.sha256(f"{row.prev_hash}|{row.canonical()}".encode()).hexdigest()
+
+
+def hmac_with_a_wrong_key(row: Entry) -> str:
+    return hmac.new(WRONG_KEY, f"{row.prev_hash}|{row.canonical()}".encode(), "sha256").hexdigest()
+
+
+def hmac_under_a_made_up_key_id(row: Entry) -> str:
+    """A wrong key, and the row claims it, as if sealed before a key rotation."""
+    row.key_id = MADE_UP_KEY_ID
+    return hmac_with_a_wrong_key(row)
+
+
+KEYLESS: dict[str, Forger] = {
+    "plain SHA-256": plain_sha256,
+    "HMAC with a wrong key": hmac_with_a_wrong_key,
+    "HMAC under a made-up key id": hmac_under_a_made_up_key_id,
+}
+FORGERS: dict[str, Forger] = {"with the key": with_the_key, **KEYLESS}
+
+
+def rehash(rows: list[Entry], forger: Forger) -> None:
+    """Write ``rows`` back (amounts and players possibly changed) with the chain
+    recomputed from the first of them on, each hash as ``forger`` makes it."""
+    prev_hash = rows[0].prev_hash
+    for row in rows:
+        row.prev_hash = prev_hash
+        row.hash = prev_hash = forger(row)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            "UPDATE ledger_entry SET amount = %s, player_id = %s, prev_hash = %s, hash = %s, "
+            "key_id = %s WHERE id = %s",
+            [(r.amount, r.player_id, r.prev_hash, r.hash, r.key_id, r.pk) for r in rows],
+        )
+
+
+def forge(night: Night, entry: dict, forger: Forger) -> Tamper:
+    """Move chips between a player and the pot in both rows of one movement (the
+    night still sums to zero), then re-hash the chain from there on. With the key
+    the chain itself is perfect and only the replay can tell; without it, the
+    chain tells too."""
 
     def apply():
         rows = list(Entry.objects.filter(night=night, seq__gte=entry["seq"]).order_by("seq"))
@@ -140,15 +196,7 @@ def forge(night: Night, entry: dict) -> Tamper:
         delta = 2 if player.amount == -1 else 1
         player.amount += delta
         pot.amount -= delta
-        prev_hash = player.prev_hash
-        for row in rows:
-            row.prev_hash = prev_hash
-            row.hash = prev_hash = row.compute_hash()
-        with connection.cursor() as cursor:
-            cursor.executemany(
-                "UPDATE ledger_entry SET amount = %s, prev_hash = %s, hash = %s WHERE id = %s",
-                [(r.amount, r.prev_hash, r.hash, r.pk) for r in rows],
-            )
+        rehash(rows, forger)
 
     return apply
 
@@ -204,7 +252,11 @@ def cases(night: Night, rng: random.Random, *, sample: int, every_row: bool = Fa
             ("swap two seqs", f"seq {a['seq']} and {b['seq']}", swap_seqs(a, b))
             for a, b in pick(pairs)
         ],
-        *[("forge and re-hash", f"seq {e['seq']}", forge(night, e)) for e in pick(movements)],
+        *[
+            (f"forge and re-hash {how}", f"seq {e['seq']}", forge(night, e, forger))
+            for how, forger in FORGERS.items()
+            for e in pick(movements)
+        ],
         *[("edit a hand's input", f"hand {h.number}", edit_hand(h)) for h in pick(hands)],
     ]
 
@@ -262,3 +314,118 @@ def test_verify_night_finds_tampering_anywhere_in_a_thousand_hand_night():
 
     report(f"{LONG_HANDS}-hand night, a sample of {SAMPLE} per kind", tried, detected)
     assert missed == []
+
+
+# --- What only the key stops: a whole night rewritten consistently ---
+
+# Where the stored hands name players (bridge.hand_input, result_to_json, state_to_json).
+ONE_PLAYER = {"dealer", "winner", "last_dealer", "previous_dealer"}
+PLAYER_LIST = {"seated", "reneged", "ante_payers", "roster", "last_seated"}
+BY_PLAYER = {
+    "stayed",
+    "ante_refunds",
+    "bourre_payments",
+    "renege_payments",
+    "penalty_refunds",
+    "balances",
+    "shares",
+}
+
+
+def relabel(data: dict, swap: Callable[[int], int]) -> dict:
+    out = dict(data)
+    for field, value in data.items():
+        if field in ONE_PLAYER and value is not None:
+            out[field] = swap(value)
+        elif field in PLAYER_LIST:
+            out[field] = [swap(p) for p in value]
+        elif field == "exempt":
+            out[field] = sorted(swap(p) for p in value)
+        elif field in BY_PLAYER:
+            out[field] = {str(swap(int(p))): v for p, v in value.items()}
+    return out
+
+
+def swap_two_players(night: Night, forger: Forger) -> None:
+    """The forgery a database can hide from the replay: two players trade places in
+    the whole night, seats, every hand and every entry, so one's losses become the
+    other's and everything still adds up; then the chain is re-hashed from entry 1."""
+    a, b = Seat.objects.filter(night=night).order_by("position")[:2]
+    a_id, b_id = a.player_id, b.player_id
+
+    def swap(player_id: int) -> int:
+        return {a_id: b_id, b_id: a_id}.get(player_id, player_id)
+
+    Seat.objects.filter(pk=a.pk).update(position=TEMP_POSITION)
+    Seat.objects.filter(pk=b.pk).update(position=a.position)
+    Seat.objects.filter(pk=a.pk).update(position=b.position)
+    for hand in Hand.objects.filter(night=night).exclude(kind=Hand.UNDO):
+        Hand.objects.filter(pk=hand.pk).update(
+            input=relabel(hand.input, swap),
+            result=relabel(hand.result, swap),
+            state_after=relabel(hand.state_after, swap),
+            roster=[swap(p) for p in hand.roster],
+            dealer_id=swap(hand.dealer_id),
+        )
+    rows = list(Entry.objects.filter(night=night).order_by("seq"))
+    for row in rows:
+        row.player_id = swap(row.player_id) if row.player_id else None
+    rehash(rows, forger)
+
+
+def chain_problems_only(night: Night, problems: list[str]) -> bool:
+    """Every problem is one of the hash chain's: the replay saw nothing wrong."""
+    patterns = [
+        re.escape(message)
+        .replace(r"\{night\}", str(night.pk))
+        .replace(r"\{seqs\}", r"[0-9, to]+")
+        .replace(r"\{seq\}", r"[0-9]+")
+        .replace(r"\{key\}", r"\w+")
+        for message in (verify.HASH_DIFFERS, verify.SEALED_WITH_OTHER_KEY)
+    ]
+    return all(any(re.fullmatch(pattern, p) for pattern in patterns) for p in problems)
+
+
+def test_a_night_rewritten_consistently_is_caught_without_the_key_and_passes_with_it():
+    """The replay cannot see this forgery: only the keyed chain (and the players'
+    photo of the seal) can. Without the key every attempt is caught; with the key
+    verify passes, so the key is what stands between a database and a forged night."""
+    nights = [example_night(name) for name in ("example_1", "example_2", "example_3")]
+    nights.append(busy_night())
+    tried: Counter = Counter()
+    caught: Counter = Counter()
+    reseal = 0
+    db_triggers.uninstall(connection)
+    try:
+        for night in nights:
+            assert verify_night(night) == []
+            seal = selectors.night_seal(night).code
+            for how, forger in FORGERS.items():
+                try:
+                    with transaction.atomic():
+                        swap_two_players(night, forger)
+                        problems = verify_night(night)
+                        forged_seal = selectors.night_seal(night).code
+                        raise Rollback
+                except Rollback:
+                    pass
+                tried[how] += 1
+                if problems:
+                    caught[how] += 1
+                    # Caught by the chain alone: without a key the forgery is perfect.
+                    assert chain_problems_only(night, problems), problems
+                reseal += forged_seal != seal
+            assert verify_night(night) == []
+    finally:
+        db_triggers.install(connection)
+
+    keyless = sum(tried[how] for how in KEYLESS)
+    print(
+        f"\nnights rewritten consistently: {sum(caught[how] for how in KEYLESS)}/{keyless} "
+        f"keyless forgeries detected; with the key {caught['with the key']}/"
+        f"{tried['with the key']} detected (the chain is all there is) and "
+        f"{reseal}/{sum(tried.values())} seals changed"
+    )
+    assert all(caught[how] == tried[how] for how in KEYLESS)
+    assert caught["with the key"] == 0
+    assert reseal == sum(tried.values())

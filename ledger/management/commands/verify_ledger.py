@@ -2,18 +2,22 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
+from ledger.selectors import night_seal
 from ledger.verify import verify_night
 from tables.models import Night
 
 NIGHT_NOT_FOUND = "Night {night}: there is no such night."
-NIGHT_OK = "Night {night}: OK ({hands} hands, {entries} entries)."
+# The seal is printed to compare with the one the players photographed.
+NIGHT_OK = "Night {night}: OK ({hands} hands, {entries} entries), seal {seal}."
+NO_SEAL = "none (no chip moved)"
 FAILED = "{problems} problem(s) found in {nights} night(s)."
 
 
 class Command(BaseCommand):
     help = (
         "Replay every hand from its stored input and check the results, the entries, the "
-        "balances and the hash chain. Exits non-zero naming every mismatch."
+        "balances and the keyed hash chain, and print each clean night's seal. Exits "
+        "non-zero naming every mismatch."
     )
 
     def add_arguments(self, parser):
@@ -37,11 +41,13 @@ class Command(BaseCommand):
                 problems += len(night_problems)
                 bad_nights += 1
             else:
+                seal = night_seal(night)
                 self.stdout.write(
                     NIGHT_OK.format(
                         night=night.pk,
                         hands=night.hands.filter(live=True).count(),
                         entries=night.entries.count(),
+                        seal=seal.code if seal else NO_SEAL,
                     )
                 )
         if problems:
