@@ -1,4 +1,5 @@
-"""The Bourré money rules engine: pure Python, no Django. See ledger/rules/README.md.
+"""The Bourré rules engine (money, and the trick referee): pure Python, no Django.
+See ledger/rules/README.md.
 
 Chips are ints, money is Decimal, players are their names (unique within a night).
 """
@@ -24,6 +25,10 @@ from .house_rules import (
     LEFTOVER_POLICIES,
     LEFTOVER_REFUND,
     LEFTOVER_SPLIT,
+    PLAY_BEAT_LED_SUIT,
+    PLAY_BEAT_WINNER,
+    PLAY_NO_BEAT,
+    PLAY_OBLIGATIONS,
     PRESETS,
     RULE_FIELDS,
     RULE_HELP,
@@ -32,6 +37,7 @@ from .house_rules import (
 )
 from .money import CURRENCY_PLACES, currency_places, to_money
 from .night import close_night, replay
+from .play import DECK, Card, Verdict, judge, legal_cards, parse_card, trick_winner
 from .settle_up import Transfer, settle_up
 from .state import NightState
 
@@ -40,17 +46,23 @@ __all__ = [
     "ANTE_REFUND",
     "BOURRE",
     "CURRENCY_PLACES",
+    "DECK",
     "LEFTOVER",
     "LEFTOVER_POLICIES",
     "LEFTOVER_REFUND",
     "LEFTOVER_SPLIT",
     "MOVEMENT_KINDS",
     "PENALTY_REFUND",
+    "PLAY_BEAT_LED_SUIT",
+    "PLAY_BEAT_WINNER",
+    "PLAY_NO_BEAT",
+    "PLAY_OBLIGATIONS",
     "PRESETS",
     "RENEGE",
     "RULE_FIELDS",
     "RULE_HELP",
     "WIN",
+    "Card",
     "HandInput",
     "HandResult",
     "HouseRules",
@@ -59,13 +71,18 @@ __all__ = [
     "Preset",
     "RulesError",
     "Transfer",
+    "Verdict",
     "apportion",
     "close_night",
     "currency_places",
     "hand_errors",
+    "judge",
+    "legal_cards",
     "order_from_left",
+    "parse_card",
     "replay",
     "settle_hand",
     "settle_up",
     "to_money",
+    "trick_winner",
 ]

@@ -47,6 +47,9 @@ CHIP_VALUE_TOO_PRECISE = (
     "chip_value {value} has more decimal places than {currency} uses ({places})."
 )
 CURRENCY_INVALID = "currency must be a three-letter code in capitals, such as USD (got {value!r})."
+PLAY_OBLIGATION_INVALID = (
+    "play_obligation must be 'beat_winner', 'beat_led_suit' or 'no_beat' (got {value!r})."
+)
 
 # --- Roster ---
 ROSTER_EMPTY = "A night needs at least one player on the roster."
@@ -87,6 +90,28 @@ HAND_FIELD_WRONG_TYPE = "Hand {hand}: {key} must be {expected} (got {value!r})."
 
 # --- Closing a night ---
 SPLIT_WITHOUT_HAND = "The pot holds {pot} chips but no hand was settled to split it among."
+
+# --- Play: judging how a card was played (play.py) ---
+# A card is named as written, rank then suit ("10H"); the screens may format it another way.
+# A bad play_obligation is reported with PLAY_OBLIGATION_INVALID (house rules, above).
+CARD_UNKNOWN = (
+    "{card!r} is not a card: write its rank (A K Q J 10 9 8 7 6 5 4 3 2), then its suit "
+    "(S H D C), such as 10H."
+)
+TRUMP_INVALID = "Trump must be one suit: S, H, D or C (got {value!r})."
+PLAY_HAND_NOT_A_LIST = "The hand must be a list of cards (got {value!r})."
+TRICK_NOT_A_LIST = "The trick must be a list of cards (got {value!r})."
+PLAY_HAND_EMPTY = "The hand holds no cards; a player who plays holds at least one."
+PLAY_HAND_TOO_LARGE = "The hand holds {count} cards; a player holds at most {limit}."
+TRICK_EMPTY = "No card has been played to the trick yet, so nobody is winning it."
+TRICK_TOO_LONG = "The trick holds {count} cards; a trick holds one card per player, 8 at most."
+TRICK_ALREADY_FULL = (
+    "The trick already holds {count} cards, so nobody is left to play to it (8 players at most)."
+)
+CARD_TWICE_IN_HAND = "{card} is in the hand twice; a deck has one of each card."
+CARD_TWICE_IN_TRICK = "{card} is in the trick twice; a deck has one of each card."
+CARD_IN_HAND_AND_TRICK = "{card} is both in the hand and in the trick; a deck has one of each."
+PLAYED_NOT_IN_HAND = "{card} was played but is not in the hand."
 
 # --- Settle-up ---
 BALANCE_NOT_WHOLE_NUMBER = "{player}'s balance must be a whole number of chips (got {value!r})."
