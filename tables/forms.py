@@ -34,6 +34,7 @@ RULE_LABELS = {
     "leftover_pot": "Pot left at closing",
     "chip_value": "Chip value",
     "currency": "Currency",
+    "play_obligation": "Beating on a trick",
 }
 YES_NO_RULES = ("escalating_ante", "ante_exemptions")
 CAP_RULES = ("bourre_cap", "win_cap", "pot_cap")
@@ -108,6 +109,17 @@ class TableForm(forms.Form):
         ),
     )
 
+    play_obligation = forms.CharField(
+        required=False,
+        widget=forms.Select(
+            choices=[
+                (rules.PLAY_BEAT_WINNER, "Beat the card winning the trick, if you can"),
+                (rules.PLAY_BEAT_LED_SUIT, "Beat the led suit's highest card, even after a trump"),
+                (rules.PLAY_NO_BEAT, "No obligation to beat: follow suit or trump"),
+            ]
+        ),
+    )
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for key, label in RULE_LABELS.items():
@@ -140,6 +152,7 @@ class TableForm(forms.Form):
                     ("escalating_ante", "ante_exemptions", *CAP_RULES, "leftover_pot"),
                 ),
                 ("Money", ("chip_value", "currency")),
+                ("Playing the cards", ("play_obligation",)),
             )
         ]
 

@@ -1,4 +1,5 @@
-"""The Bourré money rules engine: pure Python, no Django. See ledger/rules/README.md.
+"""The Bourré rules engine (money, and the trick referee): pure Python, no Django.
+See ledger/rules/README.md.
 
 Chips are ints, money is Decimal, players are opaque keys (ids or names, unique within a
 night), and problems are codes with parameters (``Problem``), worded by ``describe``.
@@ -26,6 +27,10 @@ from .house_rules import (
     LEFTOVER_POLICIES,
     LEFTOVER_REFUND,
     LEFTOVER_SPLIT,
+    PLAY_BEAT_LED_SUIT,
+    PLAY_BEAT_WINNER,
+    PLAY_NO_BEAT,
+    PLAY_OBLIGATIONS,
     PRESETS,
     RULE_FIELDS,
     RULE_HELP,
@@ -35,6 +40,7 @@ from .house_rules import (
 from .keys import PlayerKey, is_player_key
 from .money import CURRENCY_PLACES, currency_places, to_money
 from .night import close_night, replay
+from .play import DECK, Card, Verdict, judge, legal_cards, parse_card, trick_winner
 from .settle_up import Transfer, settle_up
 from .state import NightState
 
@@ -43,17 +49,23 @@ __all__ = [
     "ANTE_REFUND",
     "BOURRE",
     "CURRENCY_PLACES",
+    "DECK",
     "LEFTOVER",
     "LEFTOVER_POLICIES",
     "LEFTOVER_REFUND",
     "LEFTOVER_SPLIT",
     "MOVEMENT_KINDS",
     "PENALTY_REFUND",
+    "PLAY_BEAT_LED_SUIT",
+    "PLAY_BEAT_WINNER",
+    "PLAY_NO_BEAT",
+    "PLAY_OBLIGATIONS",
     "PRESETS",
     "RENEGE",
     "RULE_FIELDS",
     "RULE_HELP",
     "WIN",
+    "Card",
     "Code",
     "HandInput",
     "HandResult",
@@ -65,6 +77,7 @@ __all__ = [
     "Problem",
     "RulesError",
     "Transfer",
+    "Verdict",
     "ante_for",
     "apportion",
     "close_night",
@@ -73,9 +86,13 @@ __all__ = [
     "gettext_noop",
     "hand_errors",
     "is_player_key",
+    "judge",
+    "legal_cards",
     "order_from_left",
+    "parse_card",
     "replay",
     "settle_hand",
     "settle_up",
     "to_money",
+    "trick_winner",
 ]

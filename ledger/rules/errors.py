@@ -184,6 +184,13 @@ CURRENCY_INVALID = Code(
     gettext_noop("currency must be a three-letter code in capitals, such as USD (got {value!r})."),
     key="currency",
 )
+PLAY_OBLIGATION_INVALID = Code(
+    "play_obligation_invalid",
+    gettext_noop(
+        "play_obligation must be 'beat_winner', 'beat_led_suit' or 'no_beat' (got {value!r})."
+    ),
+    key="play_obligation",
+)
 
 # --- Roster ---
 ROSTER_EMPTY = Code(
@@ -300,6 +307,68 @@ HAND_FIELD_WRONG_TYPE = Code(
 SPLIT_WITHOUT_HAND = Code(
     "split_without_hand",
     gettext_noop("The pot holds {pot} chips but no hand was settled to split it among."),
+)
+
+# --- Play: judging how a card was played (play.py) ---
+# A card is named as written, rank then suit ("10H"); the screens may format it another way.
+# A bad play_obligation is reported with PLAY_OBLIGATION_INVALID (house rules, above).
+CARD_UNKNOWN = Code(
+    "card_unknown",
+    gettext_noop(
+        "{card!r} is not a card: write its rank (A K Q J 10 9 8 7 6 5 4 3 2), then its suit "
+        "(S H D C), such as 10H."
+    ),
+)
+TRUMP_INVALID = Code(
+    "trump_invalid",
+    gettext_noop("Trump must be one suit: S, H, D or C (got {value!r})."),
+)
+PLAY_HAND_NOT_A_LIST = Code(
+    "play_hand_not_a_list",
+    gettext_noop("The hand must be a list of cards (got {value!r})."),
+)
+TRICK_NOT_A_LIST = Code(
+    "trick_not_a_list",
+    gettext_noop("The trick must be a list of cards (got {value!r})."),
+)
+PLAY_HAND_EMPTY = Code(
+    "play_hand_empty",
+    gettext_noop("The hand holds no cards; a player who plays holds at least one."),
+)
+PLAY_HAND_TOO_LARGE = Code(
+    "play_hand_too_large",
+    gettext_noop("The hand holds {count} cards; a player holds at most {limit}."),
+)
+TRICK_EMPTY = Code(
+    "trick_empty",
+    gettext_noop("No card has been played to the trick yet, so nobody is winning it."),
+)
+TRICK_TOO_LONG = Code(
+    "trick_too_long",
+    gettext_noop("The trick holds {count} cards; a trick holds one card per player, 8 at most."),
+)
+TRICK_ALREADY_FULL = Code(
+    "trick_already_full",
+    gettext_noop(
+        "The trick already holds {count} cards, so nobody is left to play to it "
+        "(8 players at most)."
+    ),
+)
+CARD_TWICE_IN_HAND = Code(
+    "card_twice_in_hand",
+    gettext_noop("{card} is in the hand twice; a deck has one of each card."),
+)
+CARD_TWICE_IN_TRICK = Code(
+    "card_twice_in_trick",
+    gettext_noop("{card} is in the trick twice; a deck has one of each card."),
+)
+CARD_IN_HAND_AND_TRICK = Code(
+    "card_in_hand_and_trick",
+    gettext_noop("{card} is both in the hand and in the trick; a deck has one of each."),
+)
+PLAYED_NOT_IN_HAND = Code(
+    "played_not_in_hand",
+    gettext_noop("{card} was played but is not in the hand."),
 )
 
 # --- Settle-up ---

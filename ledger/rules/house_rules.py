@@ -16,6 +16,12 @@ LEFTOVER_REFUND = "refund"
 LEFTOVER_SPLIT = "split"
 LEFTOVER_POLICIES = (LEFTOVER_REFUND, LEFTOVER_SPLIT)
 
+# How cards must be played (RULES.md, "Play obligations"); no effect on money.
+PLAY_BEAT_WINNER = "beat_winner"
+PLAY_BEAT_LED_SUIT = "beat_led_suit"
+PLAY_NO_BEAT = "no_beat"
+PLAY_OBLIGATIONS = (PLAY_BEAT_WINNER, PLAY_BEAT_LED_SUIT, PLAY_NO_BEAT)
+
 DECK_SIZE = 52
 MIN_SEATED = 2
 MAX_SEATED = 8
@@ -32,8 +38,8 @@ def is_whole(value: object) -> bool:
 
 @dataclass(frozen=True)
 class HouseRules:
-    """One table's money rules. Construction does not validate: call ``errors()``/``validate()``
-    (``from_dict`` and ``settle_hand`` do)."""
+    """One table's rules: money, and how cards must be played. Construction does not
+    validate: call ``errors()``/``validate()`` (``from_dict`` and ``settle_hand`` do)."""
 
     ante: int = 1
     tricks_per_hand: int = 5
@@ -47,6 +53,8 @@ class HouseRules:
     leftover_pot: str = LEFTOVER_REFUND
     chip_value: Decimal = field(default_factory=lambda: Decimal("1.00"))
     currency: str = "USD"
+    # Last, so night files and snapshots written before it existed read as the default.
+    play_obligation: str = PLAY_BEAT_WINNER
 
     def errors(self) -> list[Problem]:
         """Every problem with these settings, each carrying its setting as ``key``; [] when
@@ -129,6 +137,9 @@ class HouseRules:
                     value=value, currency=self.currency, places=currency_places(self.currency)
                 )
             )
+        obligation = self.play_obligation
+        if not isinstance(obligation, str) or obligation not in PLAY_OBLIGATIONS:
+            problems.append(e.PLAY_OBLIGATION_INVALID(value=obligation))
         return problems
 
     def validate(self) -> None:
@@ -211,6 +222,8 @@ RULE_HELP: dict[str, str] = {
     "equally among the last hand's players.",
     "chip_value": "Money one chip is worth, for the settle-up at the end of the night.",
     "currency": "Three-letter currency code of the chip value, such as USD or EUR.",
+    "play_obligation": "On a trick, whether a player must beat the winning card, the led suit's "
+    "highest card, or need not beat at all.",
 }
 
 
@@ -268,8 +281,8 @@ _PRESET_LIST = (
     Preset(
         "swedish",
         "Swedish table",
-        "Up to 8 players; a bourré pays at most 10 antes.",
-        HouseRules(max_players=8, bourre_cap=10),
+        "Up to 8 players; a bourré pays at most 10 antes; beat the led suit's highest card.",
+        HouseRules(max_players=8, bourre_cap=10, play_obligation=PLAY_BEAT_LED_SUIT),
     ),
     Preset(
         "reno",
@@ -283,6 +296,13 @@ _PRESET_LIST = (
         "A bourré pays and a winner takes at most 20 antes; players bourré or tied for "
         "most tricks skip the next ante.",
         HouseRules(bourre_cap=20, win_cap=20, ante_exemptions=True),
+    ),
+    Preset(
+        "no_beat",
+        "No obligation to beat",
+        "Follow suit, or trump when out of it, without having to beat (a trump lead must "
+        "still be over-trumped); money as standard.",
+        HouseRules(play_obligation=PLAY_NO_BEAT),
     ),
 )
 PRESETS: dict[str, Preset] = {preset.slug: preset for preset in _PRESET_LIST}

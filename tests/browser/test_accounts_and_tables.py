@@ -105,3 +105,4 @@ def test_every_step_works_without_javascript(live_server, no_js_page):
     seated = Seat.objects.filter(night=night).order_by("position")
     assert [seat.player.name for seat in seated] == ["Bob", "Ann"]
     assert night.rules["max_players"] == 8
+    assert night.rules["play_obligation"] == "beat_led_suit"

@@ -113,6 +113,28 @@ def test_a_new_table_gets_the_files_rules():
     assert night.rules == night.table.rules
 
 
+def test_a_file_without_a_play_obligation_plays_by_beat_winner_and_exports_it():
+    assert "play_obligation" not in FORMAT_EXAMPLE["rules"]
+
+    night = night_import(document=document(), owner=UserFactory())
+
+    assert night.rules["play_obligation"] == "beat_winner"
+    assert night_export(night)["rules"]["play_obligation"] == "beat_winner"
+
+
+def test_the_play_obligation_goes_from_the_file_to_the_night_and_back():
+    doc = document(rules={**FORMAT_EXAMPLE["rules"], "play_obligation": "beat_led_suit"})
+
+    night = night_import(document=doc, owner=UserFactory())
+    exported = night_export(night)
+
+    assert night.rules["play_obligation"] == night.table.rules["play_obligation"]
+    assert rules.HouseRules.from_dict(night.rules).play_obligation == "beat_led_suit"
+    assert exported["rules"]["play_obligation"] == "beat_led_suit"
+    again = night_export(night_import(document=copy.deepcopy(exported), owner=UserFactory()))
+    assert again == exported
+
+
 def test_an_existing_table_is_found_by_name_and_its_players_are_reused():
     owner = UserFactory()
     table = TableFactory(owner=owner, name="THURSDAY BOURRÉ")
@@ -251,6 +273,10 @@ def test_a_retired_player_stops_the_import_with_a_message():
         ({"rules": {"ante": 1, "antes": 2}}, [rules.errors.RULE_UNKNOWN.format(key="antes")]),
         ({"rules": {"ante": 0}}, [rules.errors.ANTE_TOO_SMALL.format(value=0)]),
         ({"rules": [1]}, [rules.errors.RULES_NOT_MAPPING.format(value=[1])]),
+        (
+            {"rules": {"play_obligation": "beat_all"}},
+            [rules.errors.PLAY_OBLIGATION_INVALID.format(value="beat_all")],
+        ),
         (
             {"players": ["Ann", "Bob", "ann"]},
             [nightfile.PLAYER_LISTED_TWICE.format(name="ann")],

@@ -23,6 +23,7 @@ NIGHT_FILE_KEYS = [
     "leftover_pot",
     "chip_value",
     "currency",
+    "play_obligation",
 ]
 
 
@@ -39,6 +40,7 @@ def test_the_defaults_are_the_louisiana_standard_and_valid():
     )
     assert rules.leftover_pot == "refund"
     assert rules.chip_value == Decimal("1.00") and rules.currency == "USD"
+    assert rules.play_obligation == "beat_winner"
 
 
 @pytest.mark.parametrize(
@@ -75,6 +77,9 @@ def test_the_defaults_are_the_louisiana_standard_and_valid():
         ),
         ({"currency": "usd"}, e.CURRENCY_INVALID(value="usd")),
         ({"currency": "EURO"}, e.CURRENCY_INVALID(value="EURO")),
+        ({"play_obligation": "beat_highest"}, e.PLAY_OBLIGATION_INVALID(value="beat_highest")),
+        ({"play_obligation": "BEAT_WINNER"}, e.PLAY_OBLIGATION_INVALID(value="BEAT_WINNER")),
+        ({"play_obligation": None}, e.PLAY_OBLIGATION_INVALID(value=None)),
     ],
 )
 def test_it_rejects_each_invalid_setting_with_a_problem_naming_it(changes, message):
@@ -197,6 +202,7 @@ def test_each_preset_is_valid_and_named():
         "swedish",
         "reno",
         "limit",
+        "no_beat",
     ]
     for slug, preset in PRESETS.items():
         assert preset.slug == slug
@@ -210,11 +216,46 @@ def test_the_presets_set_the_documented_values():
     assert PRESETS["three_trick"].rules == replace(default, min_tricks_to_win=3)
     assert PRESETS["escalating"].rules == replace(default, escalating_ante=True)
     assert PRESETS["capped_pot"].rules == replace(default, pot_cap=20)
-    assert PRESETS["swedish"].rules == replace(default, max_players=8, bourre_cap=10)
+    assert PRESETS["swedish"].rules == replace(
+        default, max_players=8, bourre_cap=10, play_obligation="beat_led_suit"
+    )
     assert PRESETS["reno"].rules == replace(default, escalating_ante=False)
     assert PRESETS["limit"].rules == replace(
         default, bourre_cap=20, win_cap=20, ante_exemptions=True
     )
+    assert PRESETS["no_beat"].rules == replace(default, play_obligation="no_beat")
+
+
+def test_only_the_swedish_and_no_obligation_presets_change_how_cards_are_played():
+    changed = {
+        slug: preset.rules.play_obligation
+        for slug, preset in PRESETS.items()
+        if preset.rules.play_obligation != "beat_winner"
+    }
+    assert changed == {"swedish": "beat_led_suit", "no_beat": "no_beat"}
+    assert PRESETS["swedish"].for_ante(3).play_obligation == "beat_led_suit"
+
+
+def test_the_play_obligation_takes_each_documented_value():
+    for value in ("beat_winner", "beat_led_suit", "no_beat"):
+        rules = HouseRules.from_dict({"play_obligation": value})
+        assert rules.play_obligation == value
+        assert HouseRules.from_dict(rules.to_dict()) == rules
+
+
+def test_rules_written_before_the_play_obligation_existed_mean_beat_winner():
+    old = HouseRules(ante=2, chip_value=Decimal("0.25")).to_dict()
+    del old["play_obligation"]
+    assert HouseRules.from_dict(old).play_obligation == "beat_winner"
+    assert HouseRules.from_dict(old) == HouseRules(ante=2, chip_value=Decimal("0.25"))
+
+
+@pytest.mark.parametrize("value", [1, True, ["no_beat"], " no_beat"])
+def test_it_rejects_a_play_obligation_of_the_wrong_kind_naming_the_setting(value):
+    with pytest.raises(RulesError) as caught:
+        HouseRules.from_dict({"play_obligation": value})
+    assert caught.value.problems == [e.PLAY_OBLIGATION_INVALID(value=value)]
+    assert caught.value.problems[0].params["key"] == "play_obligation"
 
 
 def test_a_preset_scales_its_caps_with_the_ante():

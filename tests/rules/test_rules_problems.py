@@ -68,6 +68,10 @@ WORDING = [
         e.CURRENCY_INVALID(value="usd"),
         "currency must be a three-letter code in capitals, such as USD (got 'usd').",
     ),
+    (
+        e.PLAY_OBLIGATION_INVALID(value="beat_all"),
+        "play_obligation must be 'beat_winner', 'beat_led_suit' or 'no_beat' (got 'beat_all').",
+    ),
     (e.ROSTER_EMPTY(), "A night needs at least one player on the roster."),
     (e.PLAYER_ON_ROSTER_TWICE(player="Ann"), "Ann is on the roster more than once."),
     (e.PLAYER_ALREADY_ON_ROSTER(player="Bob"), "Bob is already on the roster."),
@@ -132,6 +136,35 @@ WORDING = [
         e.HAND_FIELD_WRONG_TYPE(hand=3, key="seated", expected="a list of names", value="Ann"),
         "Hand 3: seated must be a list of names (got 'Ann').",
     ),
+    (
+        e.CARD_UNKNOWN(card="10h"),
+        "'10h' is not a card: write its rank (A K Q J 10 9 8 7 6 5 4 3 2), then its suit "
+        "(S H D C), such as 10H.",
+    ),
+    (e.TRUMP_INVALID(value="spades"), "Trump must be one suit: S, H, D or C (got 'spades')."),
+    (e.PLAY_HAND_NOT_A_LIST(value="9H"), "The hand must be a list of cards (got '9H')."),
+    (e.TRICK_NOT_A_LIST(value=None), "The trick must be a list of cards (got None)."),
+    (e.PLAY_HAND_EMPTY(), "The hand holds no cards; a player who plays holds at least one."),
+    (
+        e.PLAY_HAND_TOO_LARGE(count=8, limit=7),
+        "The hand holds 8 cards; a player holds at most 7.",
+    ),
+    (e.TRICK_EMPTY(), "No card has been played to the trick yet, so nobody is winning it."),
+    (
+        e.TRICK_TOO_LONG(count=9, limit=8),
+        "The trick holds 9 cards; a trick holds one card per player, 8 at most.",
+    ),
+    (
+        e.TRICK_ALREADY_FULL(count=8, limit=7),
+        "The trick already holds 8 cards, so nobody is left to play to it (8 players at most).",
+    ),
+    (e.CARD_TWICE_IN_HAND(card="9H"), "9H is in the hand twice; a deck has one of each card."),
+    (e.CARD_TWICE_IN_TRICK(card="7H"), "7H is in the trick twice; a deck has one of each card."),
+    (
+        e.CARD_IN_HAND_AND_TRICK(card="7H"),
+        "7H is both in the hand and in the trick; a deck has one of each.",
+    ),
+    (e.PLAYED_NOT_IN_HAND(card="KH"), "KH was played but is not in the hand."),
     (
         e.SPLIT_WITHOUT_HAND(pot=3),
         "The pot holds 3 chips but no hand was settled to split it among.",
@@ -211,8 +244,15 @@ def test_a_problem_is_its_code_and_parameters():
 def test_a_setting_problem_carries_its_setting_even_where_the_sentence_names_it():
     assert e.ANTE_TOO_SMALL(value=0).params == {"key": "ante", "value": 0}
     assert e.RULE_TOO_LARGE(key="pot_cap", limit=9).params == {"key": "pot_cap", "limit": 9}
-    problems = HouseRules(ante=0, currency="us", chip_value=Decimal(0)).errors()
-    assert [p.params["key"] for p in problems] == ["ante", "currency", "chip_value"]
+    problems = HouseRules(
+        ante=0, currency="us", chip_value=Decimal(0), play_obligation="beat"
+    ).errors()
+    assert [p.params["key"] for p in problems] == [
+        "ante",
+        "currency",
+        "chip_value",
+        "play_obligation",
+    ]
 
 
 def test_an_old_style_format_call_gives_the_same_sentence():

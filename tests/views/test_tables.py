@@ -25,6 +25,7 @@ def _rules_post(name="Thursday game", **changes):
         "leftover_pot": "refund",
         "chip_value": "0.25",
         "currency": "USD",
+        "play_obligation": "beat_winner",
     }
     data.update(changes)
     return {key: value for key, value in data.items() if value is not None}
@@ -155,6 +156,26 @@ def test_filling_in_a_preset_writes_nothing_and_fills_its_settings(client, host)
     assert form["name"].value() == "Kept name"
 
 
+def test_the_swedish_preset_fills_in_beating_the_led_suits_highest_card(client, host):
+    response = client.post("/tables/new/", _rules_post(action="preset", preset="swedish"))
+
+    assert response.context["form"]["play_obligation"].value() == "beat_led_suit"
+
+
+def test_a_table_keeps_how_cards_must_be_played(client, host):
+    client.post("/tables/new/", _rules_post(play_obligation="no_beat"))
+
+    assert Table.objects.get(owner=host).rules["play_obligation"] == "no_beat"
+
+
+def test_the_form_offers_each_play_obligation_as_a_choice(client, host):
+    content = client.get("/tables/new/").content.decode()
+
+    assert '<select name="play_obligation"' in content
+    for value in rules.PLAY_OBLIGATIONS:
+        assert f'<option value="{value}"' in content
+
+
 def test_a_preset_scales_its_caps_to_the_ante_already_typed(client, host):
     response = client.post("/tables/new/", _rules_post(action="preset", preset="limit", ante="5"))
 
@@ -223,6 +244,16 @@ def test_with_htmx_picking_a_preset_swaps_only_the_rules(client, host):
             "leftover_pot",
             rule_errors.LEFTOVER_POT_INVALID.format(value="burn"),
         ),
+        (
+            {"play_obligation": "beat_everyone"},
+            "play_obligation",
+            rule_errors.PLAY_OBLIGATION_INVALID.format(value="beat_everyone"),
+        ),
+        (
+            {"play_obligation": ""},
+            "play_obligation",
+            rule_errors.PLAY_OBLIGATION_INVALID.format(value=""),
+        ),
     ],
 )
 def test_bad_input_names_the_setting_and_creates_nothing(client, host, changes, field, message):
@@ -261,6 +292,20 @@ def test_the_edit_form_shows_the_current_rules_and_when_changes_apply(client, ho
     assert response.context["form"]["bourre_cap"].value() == 20
     assert response.context["form"]["name"].value() == table.name
     assert "Changes apply to nights started from now on" in response.content.decode()
+
+
+def test_the_edit_form_shows_the_tables_play_obligation_and_beat_winner_when_it_has_none(
+    client, host
+):
+    swedish = TableFactory(owner=host, rules=rules.PRESETS["swedish"].rules.to_dict())
+    older = rules.HouseRules().to_dict()
+    del older["play_obligation"]
+    old = TableFactory(owner=host, rules=older)
+
+    response = client.get(f"/tables/{swedish.pk}/edit/")
+    assert response.context["form"]["play_obligation"].value() == "beat_led_suit"
+    response = client.get(f"/tables/{old.pk}/edit/")
+    assert response.context["form"]["play_obligation"].value() == "beat_winner"
 
 
 def test_editing_changes_the_rules_of_later_nights_only(client, host):
