@@ -8,7 +8,7 @@ from django.views.decorators.http import require_http_methods
 from tables.forms import SignupForm
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("table_list")
