@@ -216,7 +216,9 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
     if night.is_closed:
         return _closed(request, night)
     errors: list[str] = []
+    status = 200
     if request.method == "POST":
+        status = 400
         number = _posted_int(request, "number")
         revision = _posted_int(request, "revision")
         if number is None or revision is None:
@@ -235,6 +237,7 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
                 )
             except ServiceError as error:
                 errors = error.errors
+                status = 409 if isinstance(error, Conflict) else 400
             else:
                 messages.success(request, HAND_UNDONE.format(number=undone.number))
                 return redirect("night_detail", night.pk)
@@ -250,7 +253,7 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
         "reason_max": REASON_MAX_LENGTH,
         "links": links(night),
     }
-    return render(request, "nights/undo.html", context, status=400 if errors else 200)
+    return render(request, "nights/undo.html", context, status=status)
 
 
 @login_required

@@ -85,7 +85,7 @@ def test_a_stale_confirmation_does_not_undo_a_newer_hand(client, host, night):
 
     response = client.post(url("hand_undo", night), {"number": "2", "revision": "1"})
 
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert err.UNDO_NOT_LAST.format(number=2, last=3) in response.content.decode()
     assert Hand.objects.filter(live=True).count() == 3
 
@@ -115,7 +115,7 @@ def test_an_undo_of_a_hand_corrected_since_the_page_was_opened_undoes_nothing(cl
 
     response = client.post(url("hand_undo", night), {"number": "2", "revision": "1"})
 
-    assert response.status_code == 400
+    assert response.status_code == 409
     html = response.content.decode()
     assert err.HAND_CHANGED.format(number=2, change="corrected", revision=2) in html
     assert Hand.objects.get(number=2, live=True).kind == Hand.CORRECT
