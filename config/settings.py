@@ -62,6 +62,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "tables.middleware.PrivateWhenSignedInMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -141,6 +142,10 @@ if BEHIND_PROXY:
     # Every request arrives from the proxy's address; without this, five bad passwords
     # from anyone would lock the host out for an hour from every phone.
     AXES_CLIENT_IP_CALLABLE = "config.client_address.forwarded_client_address"
+# Password-reset mails per hour, for one e-mail address and from one client address;
+# counted in the default cache (in memory, so per server process).
+PASSWORD_RESET_LIMIT_PER_EMAIL = env_int("PASSWORD_RESET_LIMIT_PER_EMAIL", 3)
+PASSWORD_RESET_LIMIT_PER_CLIENT = env_int("PASSWORD_RESET_LIMIT_PER_CLIENT", 10)
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English")]

@@ -16,7 +16,7 @@ from ledger import bridge, rules, selectors
 from ledger import errors as err
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import GENESIS_HASH, Entry
-from tables.models import Hand, Night, Player, RosterChange, Seat, Table
+from tables.models import REASON_MAX_LENGTH, Hand, Night, Player, RosterChange, Seat, Table
 
 # Entry.amount is a 64-bit column. An escalating ante with no pot cap doubles after
 # every carryover, so a long enough night would overflow it; well before that the hand
@@ -67,6 +67,27 @@ def _next_revision(night: Night, number: int) -> int:
         .first()
     )
     return (last or 0) + 1
+
+
+def _refuse_if_changed(night: Night, number: int, expected_revision: int | None) -> None:
+    """Refuse a change made from a page that showed an older revision of hand ``number``.
+
+    Called with the night's row locked, so the revision compared is the one the change
+    would replace: of two phones confirming at once, the second sees the first's.
+    """
+    if expected_revision is None:
+        return
+    latest = (
+        Hand.objects.filter(night=night, number=number)
+        .order_by("-revision")
+        .values_list("revision", "kind")
+        .first()
+    )
+    if latest is not None and latest[0] != expected_revision:
+        revision, kind = latest
+        raise Conflict(
+            err.HAND_CHANGED.format(number=number, change=err.HAND_CHANGES[kind], revision=revision)
+        )
 
 
 def _post(night: Night, movements: Iterable[tuple], *, by, now) -> list[Entry]:
@@ -174,9 +195,13 @@ def night_start(
     first_dealer: Player,
     by,
     house_rules: Mapping | None = None,
+    idempotency_key: str = "",
 ) -> Night:
     """Open a night with ``players`` in seat order (clockwise) and its rules snapshot:
-    the table's rules, or ``house_rules`` (a night file brings its own)."""
+    the table's rules, or ``house_rules`` (a night file brings its own).
+
+    A retry with the same key (the start form tapped again) returns the night it opened.
+    """
     problems = []
     snapshot = table.rules
     if house_rules is not None:
@@ -200,17 +225,37 @@ def night_start(
     if problems:
         raise InvalidInput(problems)
     with transaction.atomic():
+        if idempotency_key:
+            earlier = _night_started_with(table, idempotency_key, players, first_dealer)
+            if earlier is not None:
+                return earlier
         night = Night.objects.create(
             table=table,
             rules=snapshot,
             first_dealer=first_dealer,
             started_at=timezone.now(),
             started_by=by,
+            idempotency_key=idempotency_key,
         )
         Seat.objects.bulk_create(
             Seat(night=night, player=player, position=index) for index, player in enumerate(players)
         )
     return night
+
+
+def _night_started_with(table: Table, key: str, players, first_dealer) -> Night | None:
+    # The table's row lock makes two taps arriving together take turns: the second
+    # finds the first's night (SQLite's BEGIN IMMEDIATE already serialises them).
+    Table.objects.select_for_update().filter(pk=table.pk).first()
+    earlier = Night.objects.filter(table=table, idempotency_key=key).first()
+    if earlier is None:
+        return None
+    seats = list(
+        Seat.objects.filter(night=earlier).order_by("position").values_list("player_id", flat=True)
+    )
+    if seats != [p.pk for p in players] or earlier.first_dealer_id != first_dealer.pk:
+        raise Conflict(err.NIGHT_KEY_REUSED)
+    return earlier
 
 
 def hand_record(
@@ -306,9 +351,12 @@ class CorrectionPreview:
     pot_after: int
 
 
-def hand_correction_preview(*, night: Night, number: int, hand: HandData) -> CorrectionPreview:
+def hand_correction_preview(
+    *, night: Night, number: int, hand: HandData, expected_revision: int | None = None
+) -> CorrectionPreview:
     """What correcting hand ``number`` would do, without writing anything."""
     _refuse_if_closed(night)
+    _refuse_if_changed(night, number, expected_revision)
     replay = _replay(night, number, hand)
     old_state = replay.old_hands[-1].state_after
     new_state = bridge.state_to_json(replay.final_state, replay.to_id)
@@ -331,16 +379,32 @@ def clean_reason(reason: str | None, *, required_for: int | None = None) -> str:
         raise InvalidInput(err.REASON_REQUIRED.format(number=required_for))
     if "\x00" in reason:
         raise InvalidInput(err.REASON_HAS_NUL)
+    if len(reason) > REASON_MAX_LENGTH:
+        raise InvalidInput(err.REASON_TOO_LONG.format(limit=REASON_MAX_LENGTH, length=len(reason)))
     return reason
 
 
-def hand_correct(*, night: Night, number: int, hand: HandData, reason: str, by) -> Hand:
+def hand_correct(
+    *,
+    night: Night,
+    number: int,
+    hand: HandData,
+    reason: str,
+    by,
+    expected_revision: int | None = None,
+) -> Hand:
     """Replace hand ``number``'s input. Its entries and those of every later hand are
-    reversed and the replayed ones posted; nothing before it changes."""
+    reversed and the replayed ones posted; nothing before it changes.
+
+    ``expected_revision`` is the revision of the hand the host saw: if another device
+    has corrected, undone or replayed it since, the correction is refused rather than
+    silently replacing theirs. Only a script that reads and corrects in one go omits it.
+    """
     reason = clean_reason(reason, required_for=number)
     with transaction.atomic():
         night = _locked(night)
         _refuse_if_closed(night)
+        _refuse_if_changed(night, number, expected_revision)
         replay = _replay(night, number, hand)
         if replay.old_hands[0].input == hand.as_json():
             raise InvalidInput(err.CORRECTION_CHANGES_NOTHING.format(number=number))
@@ -369,18 +433,28 @@ def hand_correct(*, night: Night, number: int, hand: HandData, reason: str, by) 
 
 
 def hand_undo_last(
-    *, night: Night, by, reason: str = "", expected_number: int | None = None
+    *,
+    night: Night,
+    by,
+    reason: str = "",
+    expected_number: int | None = None,
+    expected_revision: int | None = None,
 ) -> Hand:
     """Take back the last hand: its entries are reversed and its number is free again.
 
-    ``expected_number`` is the hand the host saw as last; if another device has
-    recorded since, the undo is refused rather than taking back the wrong hand.
+    ``expected_number`` and ``expected_revision`` are the hand the host saw as last; if
+    another device has recorded, corrected or undone since, the undo is refused rather
+    than taking back a hand the host has not seen.
     """
     reason = clean_reason(reason)
     with transaction.atomic():
         night = _locked(night)
         _refuse_if_closed(night)
         last = _last_live_hand(night)
+        # The hand the host saw: a revision check without a number is about the last one.
+        seen = expected_number if expected_number is not None else getattr(last, "number", None)
+        if seen is not None:
+            _refuse_if_changed(night, seen, expected_revision)
         if last is None:
             raise InvalidInput(err.NOTHING_TO_UNDO)
         if expected_number is not None and expected_number != last.number:

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Length, Lower
-from django.db.models.lookups import GreaterThanOrEqual
+from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 
 from ledger import names
 
@@ -68,10 +68,17 @@ class Night(models.Model):
         blank=True,
     )
     leftover_policy = models.CharField(max_length=10, blank=True)
+    # From the start form, so a "Start" tapped twice (or retried) opens one night.
+    idempotency_key = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["-started_at", "-id"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["table", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="night_idempotency_key_unique",
+            ),
             models.CheckConstraint(
                 condition=(
                     Q(closed_at__isnull=True, closed_by__isnull=True, leftover_policy="")
@@ -146,6 +153,11 @@ class RosterChange(models.Model):
         return f"{self.get_change_display()}: player #{self.player_id}"
 
 
+# A correction's or an undo's reason: a sentence, as the forms say; the services refuse
+# longer with a message, and the database refuses it too.
+REASON_MAX_LENGTH = 200
+
+
 class Hand(models.Model):
     """One revision of one hand, exactly as the host entered it.
 
@@ -203,6 +215,10 @@ class Hand(models.Model):
                 name="hand_idempotency_key_unique",
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("reason"), REASON_MAX_LENGTH),
+                name="hand_reason_not_too_long",
+            ),
             models.CheckConstraint(condition=Q(revision__gte=1), name="hand_revision_positive"),
             models.CheckConstraint(
                 condition=Q(kind__in=["record", "correct", "replay", "undo"]),

@@ -23,7 +23,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/",
-        auth_views.PasswordResetView.as_view(),
+        accounts.PasswordResetView.as_view(),
         name="password_reset",
     ),
     path(

@@ -1,14 +1,28 @@
-"""Signing up. Signing in and out and the password screens are Django's own views."""
+"""Signing up, and asking for a password reset (Django's, throttled). Signing in and
+out and the other password screens are Django's own views."""
 
+import hashlib
+
+from axes.helpers import get_client_ip_address
+from django.conf import settings
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from tables.forms import SignupForm
 
+RESET_THROTTLED = (
+    "No mail was sent: too many password reset requests in the last hour for this address "
+    "or from this device (at most {per_email} for one address, {per_client} from one device). "
+    "Try again later."
+)
+RESET_WINDOW_SECONDS = 60 * 60
 
-@require_http_methods(["GET", "POST"])
+
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("table_list")
@@ -18,3 +32,48 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("table_list")
     return render(request, "registration/signup.html", {"form": form})
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Every request sends a mail: past the hour's limit for the address or the device
+    asking, it is refused with a message and nothing is sent, so the form cannot be used
+    to flood someone's inbox."""
+
+    def form_valid(self, form):
+        if not reset_allowed(self.request, form.cleaned_data["email"]):
+            form.add_error(
+                None,
+                RESET_THROTTLED.format(
+                    per_email=settings.PASSWORD_RESET_LIMIT_PER_EMAIL,
+                    per_client=settings.PASSWORD_RESET_LIMIT_PER_CLIENT,
+                ),
+            )
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().form_valid(form)
+
+
+def reset_allowed(request: HttpRequest, email: str) -> bool:
+    """Count this request for its address and its client; both must be within limits.
+
+    The counts live in Django's cache for an hour from the first request. The client
+    address is read the way django-axes reads it, so sign-in throttling and this one
+    agree on who is asking (behind a proxy too).
+    """
+    # Hashed: the cache need not hold anyone's e-mail address.
+    address = hashlib.sha256(email.strip().lower().encode()).hexdigest()
+    client = get_client_ip_address(request) or "unknown"
+    counts = [
+        (_count(f"password-reset:email:{address}"), settings.PASSWORD_RESET_LIMIT_PER_EMAIL),
+        (_count(f"password-reset:client:{client}"), settings.PASSWORD_RESET_LIMIT_PER_CLIENT),
+    ]
+    return all(count <= limit for count, limit in counts)
+
+
+def _count(key: str) -> int:
+    """Requests counted under ``key`` in the current window, this one included."""
+    cache.add(key, 0, timeout=RESET_WINDOW_SECONDS)
+    try:
+        return cache.incr(key)
+    except ValueError:  # the window ran out between add and incr
+        cache.set(key, 1, timeout=RESET_WINDOW_SECONDS)
+        return 1

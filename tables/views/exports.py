@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import nightfile
 from ledger.errors import ServiceError
@@ -61,7 +61,7 @@ def _night_name(night: Night) -> str:
 
 
 @login_required
-@require_GET
+@require_safe
 def night_export_json(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     document = nightfile.night_export(night)
@@ -74,7 +74,7 @@ def night_export_json(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def night_entries_csv(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     username = f"created_by__{get_user_model().USERNAME_FIELD}"
@@ -116,7 +116,7 @@ def night_entries_csv(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def table_results_csv(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_host(request, table_id)
     return _csv_response(
@@ -152,7 +152,7 @@ def _results(table: Table):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def night_import(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_host(request, table_id)
     form = (

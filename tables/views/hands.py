@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ledger import bridge, selectors, services
 from ledger import errors as err
@@ -17,7 +17,7 @@ from ledger.errors import Conflict, InvalidInput, ServiceError
 from tables import forms_hand, presenters
 from tables.access import night_for_host
 from tables.forms_hand import HandForm, Person
-from tables.models import Hand, Night
+from tables.models import REASON_MAX_LENGTH, Hand, Night
 from tables.views.night_common import links, roster, standings
 
 UNDO_STALE = "Hand {number} is now the last hand: check it before undoing it."
@@ -145,7 +145,7 @@ def _screen(
 
 
 @login_required
-@require_GET
+@require_safe
 def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     if night.is_closed:
@@ -210,32 +210,38 @@ def _hand_lines(hand: Hand, names: dict[int, str]) -> str:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     if night.is_closed:
         return _closed(request, night)
-    last = selectors.live_hands(night).last()
     errors: list[str] = []
+    status = 200
     if request.method == "POST":
-        reason = request.POST.get("reason", "")
-        if last is None:
-            errors = [err.NOTHING_TO_UNDO]
-        elif _posted_int(request, "number") != last.number:
-            errors = [UNDO_STALE.format(number=last.number)]
+        status = 400
+        number = _posted_int(request, "number")
+        revision = _posted_int(request, "revision")
+        if number is None or revision is None:
+            last = selectors.live_hands(night).last()
+            errors = [UNDO_STALE.format(number=last.number)] if last else [err.NOTHING_TO_UNDO]
         else:
+            # The service compares what the page showed with the live hand under the
+            # night's lock: checked here, another phone could still slip in between.
             try:
-                services.hand_undo_last(
+                undone = services.hand_undo_last(
                     night=night,
                     by=request.user,
-                    reason=reason,
-                    expected_number=last.number,
+                    reason=request.POST.get("reason", ""),
+                    expected_number=number,
+                    expected_revision=revision,
                 )
             except ServiceError as error:
                 errors = error.errors
+                status = 409 if isinstance(error, Conflict) else 400
             else:
-                messages.success(request, HAND_UNDONE.format(number=last.number))
+                messages.success(request, HAND_UNDONE.format(number=undone.number))
                 return redirect("night_detail", night.pk)
+    last = selectors.live_hands(night).last()
     names = {p.id: p.name for p in roster(night)}
     context = {
         "night": night,
@@ -244,27 +250,33 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
         "last_dealer": names.get(last.dealer_id) if last else None,
         "errors": errors,
         "nothing": err.NOTHING_TO_UNDO,
+        "reason_max": REASON_MAX_LENGTH,
         "links": links(night),
     }
-    return render(request, "nights/undo.html", context, status=400 if errors else 200)
+    return render(request, "nights/undo.html", context, status=status)
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     if night.is_closed:
         return _closed(request, night)
-    hand = Hand.objects.filter(night=night, number=number, live=True).first()
-    if hand is None:
+    # The newest revision: live, or the undo that took the hand back.
+    hand = _newest_revision(night, number)
+    if hand is None or (not hand.live and request.method != "POST"):
         raise Http404(err.HAND_NOT_FOUND.format(number=number))
+    if not hand.live:
+        # Undone since this page was opened (the service refuses it too, under the lock).
+        return _changed(request, night, [_hand_changed(hand)])
     everyone = roster(night)
     names = {p.id: p.name for p in everyone}
     # The hand is corrected among the players on the roster when it was played.
     people = [Person(p.id, p.name, p.position) for p in everyone if p.id in hand.roster]
     preview = None
     reason = ""
-    if request.method == "GET":
+    status = 200
+    if request.method != "POST":
         form = forms_hand.from_input(people, number=number, data=hand.input)
     else:
         form = forms_hand.from_post(request.POST, people, number=number)
@@ -272,34 +284,73 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
             reason = services.clean_reason(request.POST.get("reason"), required_for=number)
         except InvalidInput as error:
             form.errors.extend(error.errors)
-        if _posted_int(request, "revision") != hand.revision:
+        # The revision this page showed; the service compares it with the live one
+        # under the night's lock, so of two phones confirming at once only one wins.
+        revision = _posted_int(request, "revision")
+        if revision is None:
             form.errors.insert(0, CORRECTION_STALE.format(number=number))
         if not form.errors:
             try:
                 if request.POST.get("action") == "confirm":
                     services.hand_correct(
-                        night=night, number=number, hand=form.data, reason=reason, by=request.user
+                        night=night,
+                        number=number,
+                        hand=form.data,
+                        reason=reason,
+                        by=request.user,
+                        expected_revision=revision,
                     )
                     messages.success(request, HAND_CORRECTED.format(number=number))
                     return redirect("night_detail", night.pk)
-                preview = _preview(night, number, form, names)
+                preview = _preview(night, number, form, names, revision)
+            except Conflict as error:
+                form.errors = error.errors
+                status = 409
+                # Show the hand as it is now, so the host checks it and may try again.
+                hand = _newest_revision(night, number) or hand
             except InvalidInput as error:
                 form.errors = error.errors
+        if not hand.live:
+            return _changed(request, night, form.errors)
     context = {
         "night": night,
         "hand": hand,
         "form": form,
         "reason": reason,
+        "reason_max": REASON_MAX_LENGTH,
         "was": _hand_lines(hand, names),
         "dealer_choices": [(p.id, p.name) for p in people],
         "preview": preview,
         "links": links(night),
     }
-    return render(request, "nights/correct.html", context, status=400 if form.errors else 200)
+    if form.errors and status == 200:
+        status = 400
+    return render(request, "nights/correct.html", context, status=status)
 
 
-def _preview(night: Night, number: int, form: HandForm, names: dict[int, str]) -> dict:
-    effect = services.hand_correction_preview(night=night, number=number, hand=form.data)
+def _newest_revision(night: Night, number: int) -> Hand | None:
+    return Hand.objects.filter(night=night, number=number).order_by("-revision").first()
+
+
+def _hand_changed(hand: Hand) -> str:
+    return err.HAND_CHANGED.format(
+        number=hand.number, change=err.HAND_CHANGES[hand.kind], revision=hand.revision
+    )
+
+
+def _changed(request: HttpRequest, night: Night, errors: list[str]) -> HttpResponse:
+    """The hand being corrected is no longer live: say why on the hand screen."""
+    for message in errors:
+        messages.error(request, message)
+    return redirect("night_detail", night.pk)
+
+
+def _preview(
+    night: Night, number: int, form: HandForm, names: dict[int, str], revision: int
+) -> dict:
+    effect = services.hand_correction_preview(
+        night=night, number=number, hand=form.data, expected_revision=revision
+    )
     balances = selectors.night_balances(night)
     rows = []
     for player_id, now in balances.items():

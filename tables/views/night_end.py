@@ -5,7 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import bridge, rules, selectors, services
 from ledger.errors import InvalidInput
@@ -28,7 +28,7 @@ POLICY_HELP = {
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     if night.is_closed:
@@ -85,7 +85,7 @@ def _settle_text(night: Night, rows, transfers: list[str], seal) -> str:
 
 
 @login_required
-@require_GET
+@require_safe
 def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     if not night.is_closed:

@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tables import presenters
 from tables.access import night_for_host
@@ -62,7 +62,7 @@ def _revision(hand: Hand, names: dict[int, str]) -> Revision:
 
 
 @login_required
-@require_GET
+@require_safe
 def night_log(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     names = {p.id: p.name for p in roster(night)}

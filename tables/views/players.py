@@ -42,7 +42,7 @@ def player_add(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
     player = player_for_host(request, player_id)
     old_name = player.name

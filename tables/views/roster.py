@@ -32,7 +32,7 @@ def _join(night: Night, form: NightJoinForm, *, by) -> Seat:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def night_join(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     seats = _seats(night)
@@ -62,7 +62,7 @@ def night_join(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     player = player_for_host(request, player_id)

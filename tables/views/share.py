@@ -6,7 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from ledger import bridge, selectors
 from ledger.errors import InvalidInput
@@ -44,7 +44,7 @@ def night_share_revoke(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 @never_cache
-@require_GET
+@require_safe
 def share_view(request: HttpRequest, token: str) -> HttpResponse:
     night = shared_night(token)
     if night is None:

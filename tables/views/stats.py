@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from ledger import bridge, selectors
 from tables import charts
@@ -61,7 +61,7 @@ def _night_charts(history: NightHistory) -> list[charts.Chart]:
 
 
 @login_required
-@require_GET
+@require_safe
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = player_for_host(request, player_id)
     stats = player_stats(player)
@@ -79,7 +79,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def night_report(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     history = night_history(night)
@@ -107,7 +107,7 @@ def night_report(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def table_stats(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_host(request, table_id)
     return render(

@@ -1,25 +1,29 @@
 """The host's tables: the list, creating and editing one, its page, and starting a night."""
 
+import re
+import uuid
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import rules
 from ledger import services as ledger_services
-from ledger.errors import InvalidInput
+from ledger.errors import InvalidInput, ServiceError
 from tables import services
 from tables.access import table_for_host
 from tables.forms import NightStartForm, PlayerNameForm, TableForm
 from tables.models import Night, Player, Seat, Table
 
 PRESET_ACTION = "preset"
+START_KEY = re.compile(r"[0-9a-f]{1,64}")
 
 
 @login_required
-@require_GET
+@require_safe
 def table_list(request: HttpRequest) -> HttpResponse:
     tables = (
         Table.objects.filter(owner=request.user)
@@ -35,7 +39,7 @@ def table_list(request: HttpRequest) -> HttpResponse:
 
 def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> HttpResponse:
     """The create and edit forms share everything but the service they call."""
-    if request.method == "GET":
+    if request.method != "POST":
         slug = request.GET.get("preset")
         if slug in rules.PRESETS:
             form = TableForm.with_preset(slug, name=initial.get("name", ""))
@@ -77,7 +81,7 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def table_create(request: HttpRequest) -> HttpResponse:
     return _table_form(
         request,
@@ -87,7 +91,7 @@ def table_create(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def table_edit(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_host(request, table_id)
     house = rules.HouseRules.from_dict(table.rules)
@@ -141,7 +145,7 @@ def table_page_context(table: Table, **extra) -> dict:
 
 
 @login_required
-@require_GET
+@require_safe
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_host(request, table_id)
     return render(request, "tables/table_detail.html", table_page_context(table))
@@ -165,22 +169,29 @@ def _last_seating(table: Table, players: list[Player]) -> dict:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def night_start(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_host(request, table_id)
     players = list(table.players.filter(retired_at=None))
+    # One key per page shown: tapping "Start" again, or a retry, opens the same night.
+    key = uuid.uuid4().hex
     if request.method == "POST":
         form = NightStartForm(request.POST, players=players)
         if form.is_valid():
+            posted = request.POST.get("key", "")
             try:
                 night = ledger_services.night_start(
-                    table=table, players=form.roster, first_dealer=form.dealer, by=request.user
+                    table=table,
+                    players=form.roster,
+                    first_dealer=form.dealer,
+                    by=request.user,
+                    idempotency_key=posted if START_KEY.fullmatch(posted) else "",
                 )
-            except InvalidInput as error:
+            except ServiceError as error:
                 for message in error.errors:
                     form.add_error(None, message)
             else:
                 return redirect("night_detail", night_id=night.pk)
     else:
         form = NightStartForm(initial=_last_seating(table, players), players=players)
-    return render(request, "tables/night_start.html", {"table": table, "form": form})
+    return render(request, "tables/night_start.html", {"table": table, "form": form, "key": key})

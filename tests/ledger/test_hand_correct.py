@@ -2,13 +2,13 @@ import pytest
 
 from ledger import bridge, rules, selectors, services
 from ledger import errors as err
-from ledger.errors import InvalidInput
+from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry
 from ledger.verify import verify_night
 from tables.models import Hand
 from tests.factories import ids
 from tests.ledger.helpers import hand_data
-from tests.ledger.nights import example_night, row_counts
+from tests.ledger.nights import example_night, record_all, row_counts
 from tests.ledger.worked_examples import EXAMPLE_1
 
 pytestmark = pytest.mark.django_db
@@ -17,9 +17,14 @@ pytestmark = pytest.mark.django_db
 BOB_ALONE = {"dealer": "Dee", "stayed": {"Bob": None}}
 
 
-def correct(night, number, hand, reason="wrong stayer"):
+def correct(night, number, hand, reason="wrong stayer", **seen):
     return services.hand_correct(
-        night=night, number=number, hand=hand_data(night, hand), reason=reason, by=night.started_by
+        night=night,
+        number=number,
+        hand=hand_data(night, hand),
+        reason=reason,
+        by=night.started_by,
+        **seen,
     )
 
 
@@ -200,3 +205,88 @@ def test_a_correction_costs_a_few_queries_per_replayed_hand_not_one_per_entry(
 
     with django_assert_max_num_queries(8 + 5 * 7):  # 7 hands replayed, 37 today
         services.hand_correct(night=night, number=1, hand=data, reason="r", by=night.started_by)
+
+
+# --- the revision the host saw ---------------------------------------------------------
+
+
+def test_a_correction_made_at_the_live_revision_goes_through():
+    night = example_night(close=False)
+
+    corrected = correct(night, 4, BOB_ALONE, expected_revision=1)
+
+    assert (corrected.kind, corrected.revision) == (Hand.CORRECT, 2)
+
+
+def test_a_second_correction_from_a_page_that_saw_the_old_revision_is_refused():
+    night = example_night(close=False)
+    correct(night, 4, BOB_ALONE, expected_revision=1)
+    counts = row_counts()
+
+    with pytest.raises(Conflict) as caught:
+        correct(night, 4, {"dealer": "Dee", "stayed": {"Cy": None}}, expected_revision=1)
+
+    assert caught.value.errors == [
+        err.HAND_CHANGED.format(number=4, change=err.HAND_CHANGES[Hand.CORRECT], revision=2)
+    ]
+    assert row_counts() == counts
+    assert (
+        Hand.objects.get(night=night, number=4, live=True).input
+        == hand_data(night, BOB_ALONE).as_json()
+    )
+
+
+def test_a_correction_of_a_hand_undone_since_the_host_looked_is_refused():
+    night = example_night(close=False)
+    services.hand_undo_last(night=night, by=night.started_by, expected_number=7)
+    counts = row_counts()
+
+    with pytest.raises(Conflict) as caught:
+        correct(night, 7, {"dealer": "Cy", "stayed": {"Ann": 5, "Bob": 0}}, expected_revision=1)
+
+    assert caught.value.errors == [
+        err.HAND_CHANGED.format(number=7, change=err.HAND_CHANGES[Hand.UNDO], revision=2)
+    ]
+    assert row_counts() == counts
+
+
+def test_a_correction_of_a_hand_recorded_again_after_an_undo_is_refused():
+    night = example_night(close=False)
+    services.hand_undo_last(night=night, by=night.started_by)
+    record_all(night, [{"dealer": "Cy", "stayed": {"Ann": 5, "Bob": 0}}], start=7)
+
+    with pytest.raises(Conflict) as caught:
+        correct(night, 7, {"dealer": "Cy", "stayed": {"Bob": 5, "Ann": 0}}, expected_revision=1)
+
+    assert caught.value.errors == [
+        err.HAND_CHANGED.format(number=7, change=err.HAND_CHANGES[Hand.RECORD], revision=3)
+    ]
+
+
+def test_a_correction_of_a_hand_replayed_since_the_host_looked_is_refused():
+    night = example_night(close=False)
+    correct(night, 4, BOB_ALONE, expected_revision=1)
+
+    with pytest.raises(Conflict) as caught:
+        correct(night, 5, {"dealer": "Ann", "stayed": {}}, expected_revision=1)
+
+    assert caught.value.errors == [
+        err.HAND_CHANGED.format(number=5, change=err.HAND_CHANGES[Hand.REPLAY], revision=2)
+    ]
+
+
+def test_the_preview_of_a_stale_correction_is_refused_the_same_way():
+    night = example_night(close=False)
+    correct(night, 4, BOB_ALONE, expected_revision=1)
+
+    with pytest.raises(Conflict) as caught:
+        services.hand_correction_preview(
+            night=night,
+            number=4,
+            hand=hand_data(night, {"dealer": "Dee", "stayed": {"Cy": None}}),
+            expected_revision=1,
+        )
+
+    assert caught.value.errors == [
+        err.HAND_CHANGED.format(number=4, change=err.HAND_CHANGES[Hand.CORRECT], revision=2)
+    ]

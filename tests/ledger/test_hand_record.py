@@ -1,13 +1,13 @@
 import itertools
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 
 from ledger import errors as err
 from ledger import rules, selectors, services
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry
-from tables.models import Hand
+from tables.models import REASON_MAX_LENGTH, Hand
 from tests.factories import ids, night_with
 from tests.ledger.helpers import hand_data
 from tests.ledger.worked_examples import EXAMPLES
@@ -253,3 +253,52 @@ def test_a_reason_with_a_nul_character_is_refused_by_name_for_undo_and_correctio
 
     assert undo.value.errors == correct.value.errors == [err.REASON_HAS_NUL]
     assert Hand.objects.filter(night=night).count() == 1
+
+
+@pytest.mark.parametrize("length", [REASON_MAX_LENGTH + 1, 2_000_000])
+def test_a_reason_longer_than_the_limit_is_refused_by_name_for_undo_and_correction(length):
+    night = night_with()
+    by = night.started_by
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+    services.hand_record(night=night, expected_number=1, hand=hand, by=by)
+    other = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}})
+    reason = "x" * length
+
+    with pytest.raises(InvalidInput) as undo:
+        services.hand_undo_last(night=night, by=by, reason=reason)
+    with pytest.raises(InvalidInput) as correct:
+        services.hand_correct(night=night, number=1, hand=other, reason=reason, by=by)
+
+    expected = [err.REASON_TOO_LONG.format(limit=REASON_MAX_LENGTH, length=length)]
+    assert undo.value.errors == correct.value.errors == expected
+    assert Hand.objects.filter(night=night).count() == 1
+
+
+def test_a_reason_of_exactly_the_limit_is_kept_whole():
+    night = night_with()
+    by = night.started_by
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+    services.hand_record(night=night, expected_number=1, hand=hand, by=by)
+    reason = "é" * REASON_MAX_LENGTH  # characters, not bytes
+
+    assert services.hand_undo_last(night=night, by=by, reason=reason).reason == reason
+
+
+def test_the_database_refuses_a_reason_longer_than_the_limit():
+    night = night_with()
+    by = night.started_by
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+    recorded = services.hand_record(night=night, expected_number=1, hand=hand, by=by)
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Hand.objects.create(
+            night=night,
+            number=1,
+            revision=2,
+            live=False,
+            kind=Hand.UNDO,
+            roster=recorded.roster,
+            reason="x" * (REASON_MAX_LENGTH + 1),
+            created_by=by,
+            created_at=recorded.created_at,
+        )

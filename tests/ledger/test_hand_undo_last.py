@@ -2,11 +2,12 @@ import pytest
 
 from ledger import errors as err
 from ledger import selectors, services
-from ledger.errors import InvalidInput
+from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry
 from ledger.verify import verify_night
 from tables.models import Hand
 from tests.factories import night_with
+from tests.ledger.helpers import hand_data
 from tests.ledger.nights import example_night, record_all, row_counts
 
 pytestmark = pytest.mark.django_db
@@ -96,3 +97,58 @@ def test_undo_in_a_closed_night_is_refused():
         undo(night)
 
     assert caught.value.errors == [err.NIGHT_CLOSED]
+
+
+# --- the hand the host saw ----------------------------------------------------------
+
+
+def test_an_undo_made_at_the_live_revision_goes_through():
+    night = example_night(close=False)
+
+    undone = services.hand_undo_last(
+        night=night, by=night.started_by, expected_number=7, expected_revision=1
+    )
+
+    assert (undone.number, undone.revision) == (7, 2)
+
+
+def test_an_undo_of_a_last_hand_corrected_since_the_host_looked_is_refused():
+    night = example_night(close=False)
+    services.hand_correct(
+        night=night,
+        number=7,
+        hand=hand_data(night, {"dealer": "Cy", "stayed": {"Ann": 5, "Bob": 0}}),
+        reason="Bob stayed too",
+        by=night.started_by,
+        expected_revision=1,
+    )
+    counts = row_counts()
+
+    with pytest.raises(Conflict) as caught:
+        services.hand_undo_last(
+            night=night, by=night.started_by, expected_number=7, expected_revision=1
+        )
+
+    assert caught.value.errors == [
+        err.HAND_CHANGED.format(number=7, change=err.HAND_CHANGES[Hand.CORRECT], revision=2)
+    ]
+    assert row_counts() == counts
+
+
+def test_a_second_undo_of_the_same_hand_is_refused_and_takes_back_nothing_more():
+    night = example_night(close=False)
+    services.hand_undo_last(
+        night=night, by=night.started_by, expected_number=7, expected_revision=1
+    )
+    counts = row_counts()
+
+    with pytest.raises(Conflict) as caught:
+        services.hand_undo_last(
+            night=night, by=night.started_by, expected_number=7, expected_revision=1
+        )
+
+    assert caught.value.errors == [
+        err.HAND_CHANGED.format(number=7, change=err.HAND_CHANGES[Hand.UNDO], revision=2)
+    ]
+    assert row_counts() == counts
+    assert selectors.next_hand(night).number == 7

@@ -1,8 +1,9 @@
 import pytest
+from django.db import IntegrityError, transaction
 
 from ledger import errors as err
 from ledger import rules, services
-from ledger.errors import InvalidInput
+from ledger.errors import Conflict, InvalidInput
 from tables import services as table_services
 from tables.models import Night, Seat
 from tests.factories import PlayerFactory, TableFactory
@@ -104,3 +105,62 @@ def test_every_problem_with_the_roster_is_named_and_nothing_is_written(table):
     ]
     assert row_counts() == counts
     assert not Night.objects.exists()
+
+
+# --- a start tapped twice --------------------------------------------------------------
+
+
+def test_a_start_sent_three_times_with_one_key_opens_one_night(table):
+    ann, bob, cy = players(table, "Ann", "Bob", "Cy")
+
+    nights = [start(table, [ann, bob, cy], idempotency_key="k1") for _ in range(3)]
+
+    assert {night.pk for night in nights} == {Night.objects.get(table=table).pk}
+    assert Seat.objects.filter(night=nights[0]).count() == 3
+
+
+def test_two_starts_with_different_keys_open_two_nights(table):
+    roster = players(table, "Ann", "Bob")
+
+    start(table, roster, idempotency_key="k1")
+    start(table, roster, idempotency_key="k2")
+
+    assert Night.objects.filter(table=table).count() == 2
+
+
+def test_a_key_reused_with_other_seats_is_refused_and_writes_nothing(table):
+    ann, bob, cy = players(table, "Ann", "Bob", "Cy")
+    start(table, [ann, bob], idempotency_key="k1")
+    counts = row_counts()
+
+    with pytest.raises(Conflict) as caught:
+        start(table, [ann, bob, cy], idempotency_key="k1")
+    with pytest.raises(Conflict):
+        start(table, [ann, bob], first_dealer=bob, idempotency_key="k1")
+
+    assert caught.value.errors == [err.NIGHT_KEY_REUSED]
+    assert row_counts() == counts
+
+
+def test_the_same_key_at_another_table_is_another_night(table):
+    start(table, players(table, "Ann", "Bob"), idempotency_key="k1")
+    other = TableFactory(owner=table.owner, name="Tuesdays")
+
+    start(other, players(other, "Ann", "Bob"), idempotency_key="k1")
+
+    assert Night.objects.count() == 2
+
+
+def test_the_database_refuses_two_nights_of_one_table_with_one_key(table):
+    ann, bob = players(table, "Ann", "Bob")
+    night = start(table, [ann, bob], idempotency_key="k1")
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Night.objects.create(
+            table=table,
+            rules=night.rules,
+            first_dealer=ann,
+            started_at=night.started_at,
+            started_by=table.owner,
+            idempotency_key="k1",
+        )

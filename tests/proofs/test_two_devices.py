@@ -3,6 +3,7 @@
 import re
 import threading
 from collections import Counter
+from functools import partial
 
 import pytest
 from django.db import OperationalError, connections
@@ -13,9 +14,11 @@ from ledger import bridge, rules, selectors, services
 from ledger import errors as err
 from ledger.errors import Conflict
 from ledger.verify import verify_night
-from tables.models import Hand
+from tables.models import Hand, Night
+from tables.views.hands import HAND_CORRECTED, HAND_UNDONE
 from tests.factories import ids, night_with
 from tests.ledger.helpers import hand_data
+from tests.ledger.nights import record_all
 from tests.views.night_helpers import hand_post
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -160,6 +163,238 @@ def test_phones_racing_through_the_hand_screen_lose_cleanly_and_lose_no_hand():
     balances = selectors.night_balances(night)
     assert {to_name[p]: chips for p, chips in balances.items()} == dict(final.balances)
     assert selectors.night_pot(night) == final.pot
+
+
+# --- Two phones changing one hand at the same moment: one wins, the other is told ---
+
+ROUNDS = 10
+REVISION_FIELD = re.compile(r'name="revision" value="(\d+)"')
+# Hand 2 as a phone might correct it; each round's two phones send two versions unlike
+# the live one and unlike each other, so a silent replacement would show.
+HAND_2_VERSIONS = [
+    HANDS[1],
+    {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 2}},
+    {"dealer": "Bob", "stayed": {"Ann": 4, "Dee": 1}},
+    {"dealer": "Bob", "stayed": {"Dee": None}},
+]
+
+
+def test_two_phones_confirming_a_correction_at_once_one_wins_and_the_other_is_told():
+    night = night_with()
+    record_all(night, HANDS[:3])
+    by = night.started_by
+    versions = [hand_data(night, hand) for hand in HAND_2_VERSIONS]
+    live = 0
+    rounds = Counter()
+
+    for _ in range(ROUNDS):
+        seen = Hand.objects.get(night=night, number=2, live=True).revision
+        sent = [(live + 1) % len(versions), (live + 2) % len(versions)]
+        outcomes = _race(
+            [
+                partial(
+                    services.hand_correct,
+                    night=night,
+                    number=2,
+                    hand=versions[version],
+                    reason=f"phone {phone}",
+                    by=by,
+                    expected_revision=seen,
+                )
+                for phone, version in enumerate(sent)
+            ]
+        )
+
+        won = [i for i, outcome in enumerate(outcomes) if isinstance(outcome, Hand)]
+        told = err.HAND_CHANGED.format(number=2, change="corrected", revision=seen + 1)
+        refused = [o for o in outcomes if isinstance(o, Conflict) and o.errors == [told]]
+        rounds[_verdict(won, refused, outcomes)] += 1
+        if len(won) == 1:
+            live = sent[won[0]]
+        hand_2 = Hand.objects.get(night=night, number=2, live=True)
+        assert (hand_2.revision, hand_2.input) == (seen + 1, versions[live].as_json())
+
+    print(f"\n{ROUNDS} rounds of racing corrections (service): {dict(rounds)}")
+    assert rounds == {"one winner": ROUNDS}
+    assert verify_night(night) == []
+    _assert_balances_replay(night)
+
+
+def test_two_phones_confirming_a_correction_through_the_screen_one_wins_and_the_other_is_told():
+    night = night_with()
+    record_all(night, HANDS[:3])
+    owner = night.table.owner
+    correct_url = reverse("hand_correct", args=[night.pk, 2])
+    phones = [Client(raise_request_exception=False) for _ in range(2)]
+    for phone in phones:
+        phone.force_login(owner)
+    versions = [hand_data(night, hand).as_json() for hand in HAND_2_VERSIONS]
+    live = 0
+    rounds = Counter()
+
+    for _ in range(ROUNDS):
+        # Each phone opens the correction page: the form carries the revision it shows.
+        forms = []
+        sent = [(live + 1) % len(HAND_2_VERSIONS), (live + 2) % len(HAND_2_VERSIONS)]
+        for index, phone in enumerate(phones):
+            page = phone.get(correct_url).content.decode()
+            data = hand_post(night, HAND_2_VERSIONS[sent[index]], number=2)
+            data.update(
+                action="confirm", reason=f"phone {index}", revision=REVISION_FIELD.search(page)[1]
+            )
+            forms.append(data)
+        seen = int(forms[0]["revision"])
+        posts = zip(phones, forms, strict=True)
+        answers = _race([partial(phone.post, correct_url, form) for phone, form in posts])
+
+        told = err.HAND_CHANGED.format(number=2, change="corrected", revision=seen + 1)
+        said = [_said(phone, answer) for phone, answer in zip(phones, answers, strict=True)]
+        won = [i for i, text in enumerate(said) if HAND_CORRECTED.format(number=2) in text]
+        refused = [text for text in said if told in text]
+        verdict = _verdict(won, refused, [a.status_code for a in answers])
+        # Whatever happened, the next round starts from the version that is live now.
+        hand_2 = Hand.objects.get(night=night, number=2, live=True)
+        live = versions.index(hand_2.input)
+        if verdict == "one winner" and (live, hand_2.revision) != (sent[won[0]], seen + 1):
+            verdict = "the winner's correction was not kept"
+        rounds[verdict] += 1
+
+    print(f"\n{ROUNDS} rounds of racing corrections (HTTP): {dict(rounds)}")
+    assert rounds == {"one winner": ROUNDS}
+    assert verify_night(night) == []
+
+
+def test_an_undo_and_a_correction_of_the_last_hand_at_once_one_wins_and_the_other_is_told():
+    night = night_with()
+    record_all(night, HANDS[:3])
+    owner = night.table.owner
+    undo_url = reverse("hand_undo", args=[night.pk])
+    correct_url = reverse("hand_correct", args=[night.pk, 3])
+    undoer, corrector = Client(raise_request_exception=False), Client(raise_request_exception=False)
+    for phone in (undoer, corrector):
+        phone.force_login(owner)
+    # Hand 3 as recorded, and as the corrector says it was: the two alternate.
+    versions = [HANDS[2], {"dealer": "Cy", "stayed": {"Ann": 5, "Dee": 0}}]
+    live = 0
+    rounds = Counter()
+    winners = Counter()
+
+    for _ in range(ROUNDS):
+        undo_page = undoer.get(undo_url).content.decode()
+        correct_page = corrector.get(correct_url).content.decode()
+        seen = int(REVISION_FIELD.search(undo_page)[1])
+        assert int(REVISION_FIELD.search(correct_page)[1]) == seen
+        correction = hand_post(night, versions[1 - live], number=3)
+        correction.update(action="confirm", reason="Ann took them all", revision=str(seen))
+        answers = _race(
+            [
+                partial(undoer.post, undo_url, {"number": "3", "revision": str(seen)}),
+                partial(corrector.post, correct_url, correction),
+            ]
+        )
+
+        undo_said, correct_said = (
+            _said(phone, answer) for phone, answer in zip((undoer, corrector), answers, strict=True)
+        )
+        undone = HAND_UNDONE.format(number=3) in undo_said
+        corrected = HAND_CORRECTED.format(number=3) in correct_said
+        won = [i for i, ok in enumerate((undone, corrected)) if ok]
+        refused = [
+            text
+            for text, change in ((undo_said, "corrected"), (correct_said, "undone"))
+            if err.HAND_CHANGED.format(number=3, change=change, revision=seen + 1) in text
+        ]
+        rounds[_verdict(won, refused, [a.status_code for a in answers])] += 1
+        winners.update("undo" if undone else "correction" for _ in won)
+        newest = Hand.objects.filter(night=night, number=3).order_by("-revision").first()
+        assert newest.revision == seen + 1
+        if undone:
+            assert newest.kind == Hand.UNDO
+            # The host records hand 3 again, as it was, for the next round.
+            services.hand_record(
+                night=night, expected_number=3, hand=hand_data(night, versions[live]), by=owner
+            )
+        else:
+            assert (newest.kind, newest.live) == (Hand.CORRECT, True)
+            live = 1 - live
+
+    print(
+        f"\n{ROUNDS} rounds of an undo racing a correction (HTTP): {dict(rounds)}, "
+        f"won by {dict(winners)}"
+    )
+    assert rounds == {"one winner": ROUNDS}
+    assert verify_night(night) == []
+
+
+def test_start_tapped_twice_at_once_opens_one_night():
+    table = night_with().table
+    players = list(table.players.order_by("name"))
+    opened = Counter()
+
+    for round_ in range(ROUNDS):
+        start = partial(
+            services.night_start,
+            table=table,
+            players=players,
+            first_dealer=players[0],
+            by=table.owner,
+            idempotency_key=f"start-{round_}",
+        )
+        nights = _race([start, start])
+        opened[len({night.pk for night in nights if isinstance(night, Night)})] += 1
+        assert all(isinstance(night, Night) for night in nights), nights
+
+    print(f"\n{ROUNDS} rounds of two taps on Start at once: nights opened {dict(opened)}")
+    assert opened == {1: ROUNDS}
+    assert Night.objects.filter(table=table).count() == 1 + ROUNDS
+
+
+def _verdict(won: list, refused: list, outcomes) -> str:
+    if len(won) == 1 and len(refused) == 1:
+        return "one winner"
+    if len(won) == 2:
+        return "silent replacement"
+    return f"unclear: {outcomes!r}"
+
+
+def _said(client: Client, response) -> str:
+    """What the phone shows after its tap: the page, or where the redirect lands."""
+    if response.status_code == 302:
+        response = client.get(response["Location"])
+    return response.content.decode().replace("&#x27;", "'")
+
+
+def _assert_balances_replay(night) -> None:
+    to_name = {p: n for n, p in ids(night).items()}
+    live = selectors.live_hands(night)
+    inputs = [bridge.hand_input(h.input, to_name) for h in live]
+    _, final = rules.replay(rules.HouseRules(), list(ids(night)), inputs)
+    balances = selectors.night_balances(night)
+    assert {to_name[p]: chips for p, chips in balances.items()} == dict(final.balances)
+
+
+def _race(calls: list) -> list:
+    """Each call in its own thread, all released at the same moment; the result of each,
+    or the exception it raised."""
+    barrier = threading.Barrier(len(calls))
+    lock = threading.Lock()
+    waiting = list(enumerate(calls))
+    outcomes: dict[int, object] = {}
+
+    def phone() -> None:
+        with lock:
+            index, call = waiting.pop()
+        try:
+            barrier.wait()
+            outcome = call()
+        except Exception as error:  # the outcome under test, whatever it is
+            outcome = error
+        finally:
+            connections.close_all()
+        outcomes[index] = outcome
+
+    _run_at_once(phone, len(calls))
+    return [outcomes[index] for index in range(len(calls))]
 
 
 def _run_at_once(target, count: int) -> None:

@@ -1,9 +1,11 @@
 import re
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import mail
 
+from tables.views.accounts import RESET_THROTTLED, RESET_WINDOW_SECONDS
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -193,3 +195,84 @@ def test_too_many_failed_sign_ins_lock_the_account_with_a_friendly_page(client, 
     assert 'href="/accounts/password/reset/"' in content
     locked = client.post("/accounts/login/", {"username": user.username, "password": PASSWORD})
     assert locked.status_code == 429
+
+
+# --- password reset throttling ----------------------------------------------------------
+
+
+def _reset(client, email, address="203.0.113.7"):
+    return client.post("/accounts/password/reset/", {"email": email}, REMOTE_ADDR=address)
+
+
+def _throttled() -> str:
+    return RESET_THROTTLED.format(
+        per_email=settings.PASSWORD_RESET_LIMIT_PER_EMAIL,
+        per_client=settings.PASSWORD_RESET_LIMIT_PER_CLIENT,
+    )
+
+
+def test_ten_reset_requests_for_one_address_send_three_mails_then_say_why_not(client):
+    user = UserFactory()
+
+    answers = [_reset(client, user.email) for _ in range(10)]
+
+    assert [a.status_code for a in answers] == [302] * 3 + [429] * 7
+    assert len(mail.outbox) == settings.PASSWORD_RESET_LIMIT_PER_EMAIL == 3
+    page = answers[-1].content.decode().replace("&#x27;", "'")
+    assert _throttled() in page
+    assert 'name="email"' in page
+
+
+def test_the_address_limit_holds_from_any_device_and_in_any_case(client):
+    user = UserFactory()
+    for n in range(3):
+        _reset(client, user.email, address=f"198.51.100.{n}")
+
+    response = _reset(client, "  " + user.email.upper(), address="198.51.100.99")
+
+    assert response.status_code == 429
+    assert len(mail.outbox) == 3
+
+
+def test_one_device_asking_for_many_addresses_is_stopped_at_its_limit(client):
+    users = [UserFactory() for _ in range(12)]
+
+    answers = [_reset(client, user.email) for user in users]
+
+    assert [a.status_code for a in answers] == [302] * 10 + [429] * 2
+    assert len(mail.outbox) == settings.PASSWORD_RESET_LIMIT_PER_CLIENT == 10
+
+
+def test_unknown_addresses_count_too_so_the_limit_tells_nothing_about_accounts(client):
+    for _ in range(3):
+        _reset(client, "nobody@example.com")
+
+    response = _reset(client, "nobody@example.com")
+
+    assert response.status_code == 429
+    assert mail.outbox == []
+
+
+def test_another_person_asking_from_elsewhere_still_gets_their_mail(client):
+    blocked, other = UserFactory(), UserFactory()
+    for _ in range(4):
+        _reset(client, blocked.email)
+
+    response = _reset(client, other.email, address="192.0.2.1")
+
+    assert response.status_code == 302
+    assert [m.to for m in mail.outbox][-1] == [other.email]
+
+
+def test_the_limit_lifts_after_an_hour(client, monkeypatch):
+    user = UserFactory()
+    clock = [1_000_000.0]
+    monkeypatch.setattr("django.core.cache.backends.locmem.time.time", lambda: clock[0])
+    for _ in range(4):
+        _reset(client, user.email)
+
+    clock[0] += RESET_WINDOW_SECONDS + 1
+    response = _reset(client, user.email)
+
+    assert response.status_code == 302
+    assert len(mail.outbox) == 4

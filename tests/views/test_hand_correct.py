@@ -13,6 +13,7 @@ pytestmark = pytest.mark.django_db
 
 # Hand 2 of worked example 1 with Dee taking a trick instead of Ann: no bourré.
 NEW_HAND_2 = {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 1, "Ann": 1}}
+NEW_HAND_3 = {"dealer": "Cy", "stayed": {"Ann": 5, "Bob": 0}}
 
 
 @pytest.fixture
@@ -162,9 +163,52 @@ def test_a_hand_changed_meanwhile_must_be_checked_again(client, host, night):
 
     response = _post(client, night, example_1_hands(2)[1], action="confirm", revision="1")
 
+    assert response.status_code == 409
+    html = _text(response)
+    assert err.HAND_CHANGED.format(number=2, change="corrected", revision=2) in html
+    assert Hand.objects.get(number=2, live=True).revision == 2
+    # The page now shows the hand as corrected and carries its revision for another try.
+    assert 'name="revision" value="2"' in html
+
+
+def test_a_stale_preview_is_refused_before_showing_any_effect(client, host, night):
+    _post(client, night, NEW_HAND_2, action="confirm")
+
+    response = _post(client, night, example_1_hands(2)[1], revision="1")
+
+    assert response.status_code == 409
+    html = _text(response)
+    assert err.HAND_CHANGED.format(number=2, change="corrected", revision=2) in html
+    assert "What this correction does" not in html
+
+
+def test_a_correction_without_the_revision_it_saw_changes_nothing(client, host, night):
+    response = _post(client, night, NEW_HAND_2, action="confirm", revision="")
+
     assert response.status_code == 400
     assert CORRECTION_STALE.format(number=2) in _text(response)
-    assert Hand.objects.get(number=2, live=True).revision == 2
+    assert not Hand.objects.filter(kind=Hand.CORRECT).exists()
+
+
+def test_a_correction_of_a_hand_undone_since_the_page_was_opened_says_so(client, host, night):
+    services.hand_undo_last(night=night, by=host)
+
+    response = _post(client, night, NEW_HAND_3, number=3, action="confirm")
+
+    assert response.status_code == 302
+    assert response["Location"] == url("night_detail", night)
+    page = _text(client.get(response["Location"]))
+    assert err.HAND_CHANGED.format(number=3, change="undone", revision=2) in page
+    assert not Hand.objects.filter(kind=Hand.CORRECT).exists()
+
+
+def test_a_reason_longer_than_the_limit_is_refused_by_name(client, host, night):
+    response = _post(client, night, NEW_HAND_2, action="confirm", reason="x" * 201)
+
+    assert response.status_code == 400
+    assert err.REASON_TOO_LONG.format(limit=200, length=201) in _text(response)
+    assert 'maxlength="200"' in _text(response)
+    assert not Hand.objects.filter(kind=Hand.CORRECT).exists()
 
 
 def test_a_hand_can_be_turned_into_a_misdeal(client, host, night):

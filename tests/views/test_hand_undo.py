@@ -5,6 +5,7 @@ from ledger import selectors, services
 from tables.models import Hand
 from tables.views.hands import HAND_UNDONE, UNDO_STALE
 from tests.factories import UserFactory, night_with
+from tests.ledger.helpers import hand_data
 from tests.views.night_helpers import example_1_hands, play, url
 
 pytestmark = pytest.mark.django_db
@@ -41,12 +42,12 @@ def test_another_host_gets_a_404_and_nothing_is_undone(client, night):
     client.force_login(UserFactory())
 
     assert client.get(url("hand_undo", night)).status_code == 404
-    assert client.post(url("hand_undo", night), {"number": "2"}).status_code == 404
+    assert client.post(url("hand_undo", night), {"number": "2", "revision": "1"}).status_code == 404
     assert Hand.objects.filter(live=True).count() == 2
 
 
 def test_an_anonymous_visitor_is_sent_to_sign_in(client, night):
-    response = client.post(url("hand_undo", night), {"number": "2"})
+    response = client.post(url("hand_undo", night), {"number": "2", "revision": "1"})
 
     assert response["Location"].startswith("/accounts/login/")
     assert Hand.objects.filter(live=True).count() == 2
@@ -56,7 +57,9 @@ def test_an_anonymous_visitor_is_sent_to_sign_in(client, night):
 
 
 def test_confirming_undoes_the_last_hand_and_frees_its_number(client, host, night):
-    response = client.post(url("hand_undo", night), {"number": "2", "reason": "Wrong tricks"})
+    response = client.post(
+        url("hand_undo", night), {"number": "2", "revision": "1", "reason": "Wrong tricks"}
+    )
 
     assert response.status_code == 302
     assert response["Location"] == url("night_detail", night)
@@ -70,7 +73,7 @@ def test_confirming_undoes_the_last_hand_and_frees_its_number(client, host, nigh
 
 
 def test_the_undone_hand_can_be_recorded_again(client, host, night):
-    client.post(url("hand_undo", night), {"number": "2"})
+    client.post(url("hand_undo", night), {"number": "2", "revision": "1"})
 
     play(night, [example_1_hands(2)[1]], start=2)
 
@@ -80,15 +83,60 @@ def test_the_undone_hand_can_be_recorded_again(client, host, night):
 def test_a_stale_confirmation_does_not_undo_a_newer_hand(client, host, night):
     play(night, [example_1_hands(3)[2]], start=3)
 
-    response = client.post(url("hand_undo", night), {"number": "2"})
+    response = client.post(url("hand_undo", night), {"number": "2", "revision": "1"})
 
-    assert response.status_code == 400
-    assert UNDO_STALE.format(number=3) in response.content.decode()
+    assert response.status_code == 409
+    assert err.UNDO_NOT_LAST.format(number=2, last=3) in response.content.decode()
     assert Hand.objects.filter(live=True).count() == 3
 
 
+def test_the_form_carries_the_revision_the_host_saw(client, host, night):
+    html = client.get(url("hand_undo", night)).content.decode()
+
+    assert '<input type="hidden" name="revision" value="1">' in html
+
+
+def test_a_confirmation_without_the_hand_it_saw_undoes_nothing(client, host, night):
+    response = client.post(url("hand_undo", night), {"number": "2"})
+
+    assert response.status_code == 400
+    assert UNDO_STALE.format(number=2) in response.content.decode()
+    assert Hand.objects.filter(live=True).count() == 2
+
+
+def test_an_undo_of_a_hand_corrected_since_the_page_was_opened_undoes_nothing(client, host, night):
+    services.hand_correct(
+        night=night,
+        number=2,
+        hand=hand_data(night, {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 1, "Ann": 1}}),
+        reason="Dee took a trick",
+        by=host,
+    )
+
+    response = client.post(url("hand_undo", night), {"number": "2", "revision": "1"})
+
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert err.HAND_CHANGED.format(number=2, change="corrected", revision=2) in html
+    assert Hand.objects.get(number=2, live=True).kind == Hand.CORRECT
+    # The page now shows the corrected hand, so a second tap undoes what the host sees.
+    assert '<input type="hidden" name="revision" value="2">' in html
+
+
+def test_a_reason_longer_than_the_limit_is_refused_by_name(client, host, night):
+    response = client.post(
+        url("hand_undo", night), {"number": "2", "revision": "1", "reason": "x" * 2_000_000}
+    )
+
+    assert response.status_code == 400
+    assert err.REASON_TOO_LONG.format(limit=200, length=2_000_000) in response.content.decode()
+    assert Hand.objects.filter(live=True).count() == 2
+
+
 def test_a_reason_with_a_nul_character_is_refused_not_a_server_error(client, host, night):
-    response = client.post(url("hand_undo", night), {"number": "2", "reason": "oops\x00"})
+    response = client.post(
+        url("hand_undo", night), {"number": "2", "revision": "1", "reason": "oops\x00"}
+    )
 
     assert response.status_code == 400
     assert err.REASON_HAS_NUL in response.content.decode()

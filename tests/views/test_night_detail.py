@@ -168,7 +168,7 @@ def test_a_closed_night_goes_to_its_settle_up(client, host, night):
 
 def test_flash_messages_from_other_screens_show(client, host, night):
     play(night, example_1_hands(1))
-    client.post(url("hand_undo", night), {"number": "1"})
+    client.post(url("hand_undo", night), {"number": "1", "revision": "1"})
 
     html = client.get(url("night_detail", night)).content.decode()
 

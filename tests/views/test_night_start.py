@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from ledger import errors as err
@@ -29,11 +31,11 @@ def _players(table):
     return {p.name: p for p in table.players.all()}
 
 
-def _post(client, table, seats, dealer):
+def _post(client, table, seats, dealer, **more):
     players = _players(table)
     data = {f"seat_{players[name].pk}": str(seat) for name, seat in seats.items()}
     data["first_dealer"] = str(players[dealer].pk) if dealer else ""
-    return client.post(f"/tables/{table.pk}/nights/new/", data)
+    return client.post(f"/tables/{table.pk}/nights/new/", {**data, **more})
 
 
 def _seated(night):
@@ -152,3 +154,38 @@ def test_only_the_host_starts_a_night(client, host, table):
     assert response.status_code == 302
     assert response.url.startswith("/accounts/login/")
     assert Night.objects.count() == 1
+
+
+def test_start_tapped_three_times_opens_one_night_and_each_tap_lands_on_it(client, table):
+    page = client.get(f"/tables/{table.pk}/nights/new/").content.decode()
+    key = re.search(r'name="key" value="([0-9a-f]+)"', page).group(1)
+
+    answers = [
+        _post(client, table, {"Ann": 1, "Bob": 2, "Cy": 3}, dealer="Ann", key=key) for _ in range(3)
+    ]
+
+    night = Night.objects.get(table=table)
+    assert [a.url for a in answers] == [f"/nights/{night.pk}/"] * 3
+    assert _seated(night) == ["Ann", "Bob", "Cy"]
+
+
+def test_each_start_page_has_its_own_key_so_two_nights_can_be_started(client, table):
+    keys = {
+        re.search(r'name="key" value="([0-9a-f]+)"', client.get(url).content.decode()).group(1)
+        for url in [f"/tables/{table.pk}/nights/new/"] * 2
+    }
+    for key in keys:
+        _post(client, table, {"Ann": 1, "Bob": 2}, dealer="Ann", key=key)
+
+    assert len(keys) == 2
+    assert Night.objects.filter(table=table).count() == 2
+
+
+def test_a_key_reused_with_other_seats_is_refused_by_name(client, table):
+    _post(client, table, {"Ann": 1, "Bob": 2}, dealer="Ann", key="abc")
+
+    response = _post(client, table, {"Ann": 1, "Cy": 2}, dealer="Ann", key="abc")
+
+    assert response.status_code == 200
+    assert err.NIGHT_KEY_REUSED in str(response.context["form"].errors)
+    assert Night.objects.filter(table=table).count() == 1
