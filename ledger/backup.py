@@ -20,10 +20,10 @@ from django.utils import timezone
 
 from ledger import bridge, selectors
 from ledger.errors import InvalidInput, ServiceError
+from ledger.models import Night, Player, Table
 from ledger.nightfile import night_export, night_import
+from ledger.services import tables as table_services
 from ledger.verify import verify_night
-from tables import services as table_services
-from tables.models import Night, Player, Table
 
 FORMAT = "bourre-backup/1"
 MANIFEST = "manifest.json"

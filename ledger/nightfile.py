@@ -14,9 +14,8 @@ from django.db import transaction
 from ledger import bridge, rules, selectors, services
 from ledger import errors as err
 from ledger.errors import InvalidInput
-from ledger.models import Entry
-from tables import services as table_services
-from tables.models import Night, Player, Table
+from ledger.models import Entry, Night, Player, Table
+from ledger.services import tables as table_services
 
 FORMAT = "bourre-night/1"
 FIELDS = ("format", "table", "rules", "players", "hands", "closed", "results")
@@ -55,7 +54,7 @@ def _kind(value: object) -> str:
 
 
 def _clean(name: str) -> str:
-    # The same normalising as tables.services, so "Ann " in a file is the table's Ann.
+    # The same normalising as ledger.services.tables, so "Ann " in a file is the table's Ann.
     return " ".join(name.split())
 
 

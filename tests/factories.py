@@ -2,7 +2,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from ledger import rules
-from tables.models import Night, Player, Seat, Table
+from ledger.models import Night, Player, Seat, Table
 
 PASSWORD = "correct horse battery staple"
 

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from ledger import rules
 from ledger.errors import InvalidInput
-from tables.models import Player, Table
+from ledger.models import Player, Table
 
 TABLE_NAME_REQUIRED = "Give the table a name."
 TABLE_NAME_TOO_LONG = "A table's name can be at most 80 characters."

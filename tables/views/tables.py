@@ -10,10 +10,10 @@ from django.views.decorators.http import require_GET, require_http_methods
 from ledger import rules
 from ledger import services as ledger_services
 from ledger.errors import InvalidInput
-from tables import services
+from ledger.models import Night, Player, Seat, Table
+from ledger.services import tables as services
 from tables.access import table_for_host
 from tables.forms import NightStartForm, PlayerNameForm, TableForm
-from tables.models import Night, Player, Seat, Table
 
 PRESET_ACTION = "preset"
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tables.models import Night
+from ledger.models import Night
 from tests.factories import PASSWORD, ids, night_with
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -3,9 +3,8 @@ import pytest
 from ledger import bridge, rules, selectors, services
 from ledger import errors as err
 from ledger.errors import InvalidInput
-from ledger.models import Entry
+from ledger.models import Entry, Hand
 from ledger.verify import verify_night
-from tables.models import Hand
 from tests.factories import ids
 from tests.ledger.helpers import hand_data
 from tests.ledger.nights import example_night, row_counts

@@ -6,8 +6,7 @@ from django.db import connection
 from ledger import errors as err
 from ledger import rules, selectors, services
 from ledger.errors import Conflict, InvalidInput
-from ledger.models import Entry
-from tables.models import Hand
+from ledger.models import Entry, Hand
 from tests.factories import ids, night_with
 from tests.ledger.helpers import hand_data
 from tests.ledger.worked_examples import EXAMPLES

@@ -3,9 +3,8 @@ import pytest
 from ledger import errors as err
 from ledger import selectors, services
 from ledger.errors import InvalidInput
-from ledger.models import Entry
+from ledger.models import Entry, Hand
 from ledger.verify import verify_night
-from tables.models import Hand
 from tests.factories import night_with
 from tests.ledger.nights import example_night, record_all, row_counts
 

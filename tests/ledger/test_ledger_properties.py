@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from ledger import bridge, rules, selectors, services
 from ledger.errors import InvalidInput
+from ledger.models import Seat
 from ledger.verify import verify_night
-from tables.models import Seat
 from tests.factories import PlayerFactory, TableFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from ledger import bridge, rules, services
 from ledger.management.commands.bench_ledger import random_hand
-from tables.models import Hand, Night
+from ledger.models import Hand, Night
 from tests.factories import night_with
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]

@@ -16,9 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger import selectors, services
-from ledger.models import Entry
+from ledger.models import Entry, Hand, Night
 from ledger.verify import verify_night
-from tables.models import Hand, Night
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data
 from tests.ledger.worked_examples import EXAMPLE_1
@@ -222,7 +221,7 @@ KILLED_CHILD = """
 import json, os, sys
 from ledger import services
 from ledger.models import Entry
-from tables.models import Night
+from ledger.models import Night
 
 args = json.loads(sys.argv[-1])
 manager = Entry.objects

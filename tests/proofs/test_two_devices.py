@@ -12,8 +12,8 @@ from django.urls import reverse
 from ledger import bridge, rules, selectors, services
 from ledger import errors as err
 from ledger.errors import Conflict
+from ledger.models import Hand
 from ledger.verify import verify_night
-from tables.models import Hand
 from tests.factories import ids, night_with
 from tests.ledger.helpers import hand_data
 from tests.views.night_helpers import hand_post

@@ -14,9 +14,8 @@ from django.db.models import Model
 from django.urls import URLResolver, get_resolver, reverse
 
 from ledger import services
-from ledger.models import Entry
-from tables.models import Hand, Night, Player, Seat, ShareLink, Table
-from tables.services_share import share_link_create
+from ledger.models import Entry, Hand, Night, Player, Seat, ShareLink, Table
+from ledger.services.share_links import share_link_create
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
 from tests.views.night_helpers import example_1_hands, play
 

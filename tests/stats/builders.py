@@ -3,8 +3,7 @@
 from datetime import timedelta
 
 from ledger import services
-from ledger.models import GENESIS_HASH, Entry
-from tables.models import Hand, Night, Seat
+from ledger.models import GENESIS_HASH, Entry, Hand, Night, Seat
 from tests.factories import night_with
 from tests.ledger.nights import record_all
 from tests.ledger.worked_examples import EXAMPLE_1

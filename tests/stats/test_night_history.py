@@ -1,6 +1,6 @@
 import pytest
 
-from tables.stats.night import night_history
+from ledger.selectors.night_reports import night_history
 from tests.factories import ids
 from tests.ledger.worked_examples import EXAMPLE_1
 from tests.stats.builders import play_example_1

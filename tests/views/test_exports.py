@@ -11,16 +11,15 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from ledger import nightfile, rules, selectors, services
-from ledger.models import Entry
+from ledger.models import Entry, Night, Player
 from ledger.nightfile import FILE_NOT_JSON
+from ledger.services.share_links import share_link_create
 from tables.forms_import import (
     FILE_NOT_TEXT,
     FILE_REQUIRED,
     FILE_TOO_LARGE,
     IMPORT_LIMIT_BYTES,
 )
-from tables.models import Night, Player
-from tables.services_share import share_link_create
 from tables.views.exports import NOT_IMPORTED, safe_cell
 from tests.factories import TableFactory, UserFactory, ids, night_with
 from tests.ledger.helpers import hand_data

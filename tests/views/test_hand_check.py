@@ -2,9 +2,8 @@ import pytest
 
 from ledger import errors as err
 from ledger import services
-from ledger.models import Entry
+from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
-from tables.models import Hand
 from tests.factories import UserFactory, ids, night_with
 from tests.views.night_helpers import example_1_hands, hand_post, play, url
 

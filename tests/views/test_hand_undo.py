@@ -2,7 +2,7 @@ import pytest
 
 from ledger import errors as err
 from ledger import selectors, services
-from tables.models import Hand
+from ledger.models import Hand
 from tables.views.hands import HAND_UNDONE, UNDO_STALE
 from tests.factories import UserFactory, night_with
 from tests.views.night_helpers import example_1_hands, play, url

@@ -2,7 +2,7 @@ import pytest
 
 from ledger import errors as err
 from ledger import rules, selectors, services
-from tables.models import Night
+from ledger.models import Night
 from tests.factories import UserFactory, night_with
 from tests.ledger.worked_examples import EXAMPLE_1
 from tests.views.night_helpers import example_1_hands, play, url

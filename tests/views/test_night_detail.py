@@ -3,7 +3,7 @@ import re
 import pytest
 
 from ledger import rules, services
-from tables.models import Player
+from ledger.models import Player
 from tables.views.hands import HAND_UNDONE
 from tests.factories import UserFactory, night_with
 from tests.views.night_helpers import example_1_hands, play, url

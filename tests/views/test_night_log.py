@@ -124,7 +124,7 @@ def test_a_closed_night_offers_no_corrections(client, host, night):
 
 
 def test_the_log_shows_who_came_and_went(client, host, night):
-    from tables.models import Seat
+    from ledger.models import Seat
 
     bob = Seat.objects.get(night=night, player__name="Bob").player
     services.night_seat_leave(night=night, player=bob, by=host)

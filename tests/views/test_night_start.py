@@ -2,9 +2,9 @@ import pytest
 
 from ledger import errors as err
 from ledger import services
+from ledger.models import Night, Seat
+from ledger.services import tables as table_services
 from tables import forms
-from tables import services as table_services
-from tables.models import Night, Seat
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
 
 pytestmark = pytest.mark.django_db

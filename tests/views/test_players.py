@@ -1,7 +1,7 @@
 import pytest
 
-from tables import services as table_services
-from tables.models import Player
+from ledger.models import Player
+from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
 
 pytestmark = pytest.mark.django_db

@@ -3,9 +3,9 @@ from django.utils.html import escape
 
 from ledger import errors as err
 from ledger import services
+from ledger.models import Player, Seat
+from ledger.services import tables as table_services
 from tables import forms
-from tables import services as table_services
-from tables.models import Player, Seat
 from tests.factories import PlayerFactory, TableFactory, UserFactory, ids, night_with
 from tests.ledger.helpers import hand_data
 

@@ -8,8 +8,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tables.models import Player
-from tables.services_share import share_link_create
+from ledger.models import Player
+from ledger.services.share_links import share_link_create
 from tests.factories import TableFactory, UserFactory, night_with
 from tests.ledger.nights import record_all
 from tests.stats.builders import history, play_example_1

@@ -2,9 +2,9 @@ import pytest
 from django.urls import NoReverseMatch, reverse
 
 from ledger import rules, services
+from ledger.models import Table
 from ledger.rules import errors as rule_errors
-from tables import services as table_services
-from tables.models import Table
+from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
 
 pytestmark = pytest.mark.django_db

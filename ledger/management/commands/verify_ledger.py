@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
+from ledger.models import Night
 from ledger.verify import verify_night
-from tables.models import Night
 
 NIGHT_NOT_FOUND = "Night {night}: there is no such night."
 NIGHT_OK = "Night {night}: OK ({hands} hands, {entries} entries)."
