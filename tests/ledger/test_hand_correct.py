@@ -5,8 +5,7 @@ from ledger import errors as err
 from ledger.errors import InvalidInput
 from ledger.models import Entry, Hand
 from ledger.verify import verify_night
-from tests.factories import ids
-from tests.ledger.helpers import hand_data
+from tests.ledger.helpers import hand_data, ids
 from tests.ledger.nights import example_night, row_counts
 from tests.ledger.worked_examples import EXAMPLE_1
 

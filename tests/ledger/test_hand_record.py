@@ -7,8 +7,8 @@ from ledger import errors as err
 from ledger import rules, selectors, services
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry, Hand
-from tests.factories import ids, night_with
-from tests.ledger.helpers import hand_data
+from tests.factories import night_with
+from tests.ledger.helpers import hand_data, ids
 from tests.ledger.worked_examples import EXAMPLES
 
 pytestmark = pytest.mark.django_db

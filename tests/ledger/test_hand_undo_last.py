@@ -6,7 +6,8 @@ from ledger.errors import InvalidInput
 from ledger.models import Entry, Hand
 from ledger.verify import verify_night
 from tests.factories import night_with
-from tests.ledger.nights import example_night, record_all, row_counts
+from tests.ledger.helpers import record_all
+from tests.ledger.nights import example_night, row_counts
 
 pytestmark = pytest.mark.django_db
 

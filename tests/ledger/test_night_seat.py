@@ -6,8 +6,9 @@ from ledger.errors import InvalidInput
 from ledger.models import Hand, Seat
 from ledger.services import tables as table_services
 from ledger.verify import verify_night
-from tests.factories import PlayerFactory, ids, night_with
-from tests.ledger.nights import record_all, row_counts
+from tests.factories import PlayerFactory, night_with
+from tests.ledger.helpers import ids, record_all
+from tests.ledger.nights import row_counts
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from ledger.errors import InvalidInput
 from ledger.models import Entry, Night, Player, Table
 from ledger.nightfile import night_export, night_import
 from ledger.services import tables as table_services
-from tests.factories import PlayerFactory, TableFactory, UserFactory, ids, night_with
-from tests.ledger.helpers import hand_data
+from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
+from tests.ledger.helpers import hand_data, ids
 from tests.ledger.nights import row_counts
 from tests.ledger.worked_examples import EXAMPLES
 

@@ -14,8 +14,8 @@ from ledger import errors as err
 from ledger.errors import Conflict
 from ledger.models import Hand
 from ledger.verify import verify_night
-from tests.factories import ids, night_with
-from tests.ledger.helpers import hand_data
+from tests.factories import night_with
+from tests.ledger.helpers import hand_data, ids
 from tests.views.night_helpers import hand_post
 
 pytestmark = pytest.mark.django_db(transaction=True)

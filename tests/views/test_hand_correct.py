@@ -5,8 +5,9 @@ from ledger import selectors, services
 from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
 from tables.views.hands import CORRECTION_STALE, HAND_CORRECTED
-from tests.factories import UserFactory, ids, night_with
-from tests.views.night_helpers import example_1_hands, hand_post, play, url
+from tests.factories import NightFactory, UserFactory
+from tests.ledger.helpers import ids
+from tests.views.night_helpers import example_1_hands, hand_post, url
 
 pytestmark = pytest.mark.django_db
 
@@ -16,15 +17,7 @@ NEW_HAND_2 = {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 1, "Ann": 1}}
 
 @pytest.fixture
 def night():
-    night = night_with()
-    play(night, example_1_hands(3))
-    return night
-
-
-@pytest.fixture
-def host(client, night):
-    client.force_login(night.table.owner)
-    return night.table.owner
+    return NightFactory(hands=3)
 
 
 def _post(client, night, hand, *, number=2, action="preview", reason="Dee took a trick", **more):

@@ -4,7 +4,7 @@ from ledger import errors as err
 from ledger import selectors, services
 from ledger.models import Hand
 from tables.views.hands import HAND_UNDONE, UNDO_STALE
-from tests.factories import UserFactory, night_with
+from tests.factories import NightFactory, UserFactory, night_with
 from tests.views.night_helpers import example_1_hands, play, url
 
 pytestmark = pytest.mark.django_db
@@ -12,15 +12,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def night():
-    night = night_with()
-    play(night, example_1_hands(2))
-    return night
-
-
-@pytest.fixture
-def host(client, night):
-    client.force_login(night.table.owner)
-    return night.table.owner
+    return NightFactory(hands=2)
 
 
 # --- who may undo -----------------------------------------------------------------

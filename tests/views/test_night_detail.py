@@ -11,17 +11,6 @@ from tests.views.night_helpers import example_1_hands, play, url
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def night():
-    return night_with()
-
-
-@pytest.fixture
-def host(client, night):
-    client.force_login(night.table.owner)
-    return night.table.owner
-
-
 def _names_in_order(html: str) -> list[str]:
     return re.findall(r'<span class="name" id="name_\d+">([^<]+)</span>', html)
 

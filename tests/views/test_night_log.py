@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from ledger import services
-from tests.factories import UserFactory, night_with
+from tests.factories import NightFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data
 from tests.views.night_helpers import example_1_hands, play, url
 
@@ -14,15 +14,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def night():
-    night = night_with()
-    play(night, example_1_hands())
-    return night
-
-
-@pytest.fixture
-def host(client, night):
-    client.force_login(night.table.owner)
-    return night.table.owner
+    return NightFactory(hands=7)
 
 
 def _section(html: str, number: int) -> str:
