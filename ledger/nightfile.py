@@ -1,4 +1,4 @@
-"""The night file (`bourre-night/1`, /work/shared/NIGHT_FORMAT.md): import and export.
+"""The night file (`bourre-night/1`, docs/night-file.md): import and export.
 
 An import records every hand through ``services.hand_record``, the code path the
 phone uses, so a night file can never hold a night the app itself would refuse.
