@@ -1,6 +1,6 @@
 """Backing up every night as night files, and restoring them through the services.
 
-A backup is a directory: one night file (``bourre-night/1``, /work/shared/NIGHT_FORMAT.md)
+A backup is a directory: one night file (``bourre-night/1``, docs/night-file.md)
 per night and a ``manifest.json`` naming, for each, its owner, its table, its dates and
 the balances it ended on. A restore records every hand again through
 ``services.hand_record``, so a restored ledger is a fresh, valid hash chain; each night's
@@ -20,11 +20,11 @@ from django.utils import timezone
 
 from ledger import bridge, selectors
 from ledger.errors import InvalidInput, ServiceError
+from ledger.models import Night, Player, Table
 from ledger.names import name_key
 from ledger.nightfile import night_export, night_import
+from ledger.services import tables as table_services
 from ledger.verify import verify_night
-from tables import services as table_services
-from tables.models import Night, Player, Table
 
 FORMAT = "bourre-backup/1"
 MANIFEST = "manifest.json"

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ledger import rules
-from tables.models import Hand, Night, Seat
+from ledger.models import Hand, Night, Seat
 
 
 def house_rules(night: Night) -> rules.HouseRules:

@@ -1,4 +1,4 @@
-"""The night file (`bourre-night/1`, /work/shared/NIGHT_FORMAT.md): import and export.
+"""The night file (`bourre-night/1`, docs/night-file.md): import and export.
 
 An import records every hand through ``services.hand_record``, the code path the
 phone uses, so a night file can never hold a night the app itself would refuse.
@@ -14,10 +14,9 @@ from django.db import transaction
 from ledger import bridge, rules, selectors, services
 from ledger import errors as err
 from ledger.errors import InvalidInput
-from ledger.models import Entry
+from ledger.models import Entry, Night, Player, Table
 from ledger.names import PLAYER_NAME_MAX, name_hidden_character, name_key, name_normal
-from tables import services as table_services
-from tables.models import Night, Player, Table
+from ledger.services import tables as table_services
 
 FORMAT = "bourre-night/1"
 FIELDS = ("format", "table", "rules", "players", "hands", "closed", "results")

@@ -15,8 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
 from ledger import bridge, rules, seals
-from ledger.models import GENESIS_HASH, Entry
-from tables.models import Hand, Night
+from ledger.models import GENESIS_HASH, Entry, Hand, Night
 
 SEQ_GAP = "Night {night}: entry seq {seq} comes where seq {expected} should be."
 CHAIN_BROKEN = "Night {night}: entry seq {seq} does not link to the entry before it."

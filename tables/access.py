@@ -3,7 +3,7 @@
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from tables.models import Night, Player, Table
+from ledger.models import Night, Player, Table
 
 
 def table_for_host(request: HttpRequest, table_id: int) -> Table:

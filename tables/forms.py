@@ -11,8 +11,8 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from ledger import names, rules
-from tables import services as table_services
-from tables.models import Player, Seat
+from ledger.models import Player, Seat
+from ledger.services import tables as table_services
 
 SIGNUP_EMAIL_HELP = "Only for resetting your password if you forget it."
 FIRST_DEALER_REQUIRED = "Choose who deals first."

@@ -20,6 +20,13 @@ def money(amount: Decimal, currency: str) -> str:
     return f"{sign}{symbol}{digits}" if symbol else f"{sign}{digits} {currency}"
 
 
+def money_totals(amounts: Mapping[str, Decimal]) -> str:
+    """Money in one or more currencies (never added together): ``$12.00 + €3.50``, or ``0``."""
+    if not amounts:
+        return "0"
+    return " + ".join(money(amount, currency) for currency, amount in amounts.items())
+
+
 def in_turn(ids: Iterable, seat_order: Sequence[int], dealer: int | None) -> list:
     """``ids`` (player ids, as ints or JSON's strings) in the order of play: from the
     dealer's left around ``seat_order``, dealer last; anyone not in it comes after."""

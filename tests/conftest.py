@@ -40,3 +40,29 @@ def _append_only_ledger(request):
     # its rollback takes the triggers off again by itself.
     if connection.vendor == "sqlite" or not connection.in_atomic_block:
         db_triggers.uninstall(connection)
+
+
+@pytest.fixture
+def night():
+    """A started night: Ann, Bob, Cy and Dee at a new table, Ann dealing first.
+    A test file whose night differs (hands played, closed...) defines its own."""
+    # Imported here, not at the top: the engine's tests load this file without Django
+    # (`-p no:django`), and the factories need Django's models.
+    from tests.factories import NightFactory
+
+    return NightFactory()
+
+
+@pytest.fixture
+def host(request, client):
+    """The host, signed in on ``client``: the owner of the test's ``night`` when it has
+    one, else a new user with no table yet. (A test that asks for ``night`` without
+    ``host`` is an anonymous visitor's.)"""
+    from tests.factories import UserFactory  # needs Django: see night()
+
+    if "night" in request.fixturenames:
+        user = request.getfixturevalue("night").table.owner
+    else:
+        user = UserFactory()
+    client.force_login(user)
+    return user

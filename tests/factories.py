@@ -1,10 +1,22 @@
+"""Factories for every model a test builds.
+
+Users, tables and players are plain rows. Nights and share links are made by the
+services, exactly as the app makes them: a night is started by ``night_start``,
+its hands recorded by ``hand_record`` and it is closed by ``night_close``, so
+its seats, hands and ledger entries are the real thing.
+"""
+
 import factory
 from django.contrib.auth import get_user_model
 
-from ledger import rules
-from tables.models import Night, Player, Seat, Table
+from ledger import rules, services
+from ledger.models import Night, Player, ShareLink, Table
+from ledger.services.share_links import share_link_create
+from tests.ledger.helpers import record_all
+from tests.ledger.worked_examples import EXAMPLE_1
 
 PASSWORD = "correct horse battery staple"
+NAMES = ("Ann", "Bob", "Cy", "Dee")
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -39,22 +51,83 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Player {n}")
 
 
-def night_with(
-    names=("Ann", "Bob", "Cy", "Dee"), *, table=None, house_rules=None, first_dealer=None
-) -> Night:
-    """A started night with ``names`` seated in order; players are made as needed."""
-    from ledger import services
-
-    table = table or TableFactory(**({"rules": house_rules.to_dict()} if house_rules else {}))
-    players = [
-        Player.objects.filter(table=table, name=name).first()
-        or Player.objects.create(table=table, name=name)
-        for name in names
-    ]
-    dealer = next((p for p in players if p.name == first_dealer), players[0])
-    return services.night_start(table=table, players=players, first_dealer=dealer, by=table.owner)
+def _seat(table: Table, name: str) -> Player:
+    """The table's player called ``name``, made if the table has none yet."""
+    return Player.objects.filter(table=table, name=name).first() or PlayerFactory(
+        table=table, name=name
+    )
 
 
-def ids(night: Night) -> dict[str, int]:
-    """Name -> player id for a night's roster, for building HandData in tests."""
-    return dict(Seat.objects.filter(night=night).values_list("player__name", "player_id"))
+class NightFactory(factory.django.DjangoModelFactory):
+    """A started night: ``NightFactory()`` seats Ann, Bob, Cy and Dee at a new table
+    with the default house rules, Ann dealing first.
+
+    - ``names=[...]`` seats those players in that order (made as needed),
+      ``dealer="Bob"`` names the first dealer, ``house_rules=HouseRules(...)`` gives the
+      new table its rules (ignored with ``table=``);
+    - ``hands=3`` records the first three hands of worked example 1 (for Ann, Bob, Cy
+      and Dee), ``hands=[{...}, ...]`` records night-file style hands (names);
+    - ``closed=True`` closes the night (the pot left over goes by the night's rule).
+    """
+
+    class Meta:
+        model = Night
+        skip_postgeneration_save = True
+
+    class Params:
+        names = NAMES
+        dealer = None
+        house_rules = None
+
+    table = factory.SubFactory(
+        TableFactory,
+        rules=factory.LazyAttribute(
+            lambda table: (table.factory_parent.house_rules or rules.HouseRules()).to_dict()
+        ),
+    )
+    players = factory.LazyAttribute(lambda night: [_seat(night.table, n) for n in night.names])
+    first_dealer = factory.LazyAttribute(
+        lambda night: next((p for p in night.players if p.name == night.dealer), night.players[0])
+    )
+    started_by = factory.SelfAttribute("table.owner")
+
+    @classmethod
+    def _create(cls, model_class, *, table, players, first_dealer, started_by) -> Night:
+        return services.night_start(
+            table=table, players=players, first_dealer=first_dealer, by=started_by
+        )
+
+    @factory.post_generation
+    def hands(night, create, extracted, **kwargs):
+        if not extracted:
+            return
+        if isinstance(extracted, int):
+            extracted = [hand for hand, _, _ in EXAMPLE_1["hands"][:extracted]]
+        record_all(night, extracted)
+
+    @factory.post_generation
+    def closed(night, create, extracted, **kwargs):
+        if extracted:
+            services.night_close(night=night, by=night.started_by)
+            night.refresh_from_db()
+
+
+class ShareLinkFactory(factory.django.DjangoModelFactory):
+    """The live share link of a night, made by the service the host's button calls."""
+
+    class Meta:
+        model = ShareLink
+
+    night = factory.SubFactory(NightFactory)
+
+    @classmethod
+    def _create(cls, model_class, *, night) -> ShareLink:
+        return share_link_create(night=night, by=night.started_by)
+
+
+def night_with(names=NAMES, *, table=None, house_rules=None, first_dealer=None) -> Night:
+    """A started night with ``names`` seated in order; players are made as needed.
+    Shorthand for NightFactory, for the many tests that only need a roster."""
+    if table is not None:
+        return NightFactory(names=names, table=table, dealer=first_dealer)
+    return NightFactory(names=names, house_rules=house_rules, dealer=first_dealer)

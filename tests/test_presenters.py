@@ -118,6 +118,12 @@ def test_money_is_written_with_its_currency(amount, currency, shown):
     assert presenters.money(Decimal(amount), currency) == shown
 
 
+def test_money_in_several_currencies_is_listed_side_by_side_and_never_added():
+    totals = {"USD": Decimal("12.00"), "EUR": Decimal("-3.50")}
+    assert presenters.money_totals(totals) == "$12.00 + -€3.50"
+    assert presenters.money_totals({}) == "0"
+
+
 def test_chips_carry_their_sign():
     assert [presenters.chips(n) for n in (12, -16, 0)] == ["+12", "-16", "0"]
 

@@ -1,4 +1,4 @@
-"""Returning an excess (RULES.md): proportional shares in whole chips, exactly.
+"""Returning an excess (docs/rules.md): proportional shares in whole chips, exactly.
 
 Also the order of play from the dealer's left, which breaks every tie. Ties are never
 broken by comparing player keys: keys are opaque (ids or names) and need not be orderable.

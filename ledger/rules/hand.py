@@ -1,4 +1,4 @@
-"""Settling one hand (RULES.md, "Settling one hand"), and the checks before it."""
+"""Settling one hand (docs/rules.md, "Settling one hand"), and the checks before it."""
 
 from __future__ import annotations
 
@@ -288,7 +288,7 @@ def hand_errors(rules: HouseRules, state: NightState, hand: HandInput) -> list[P
 
 def ante_for(rules: HouseRules, state: NightState) -> int:
     """The ante of ``state``'s next hand: ``rules.ante``, doubled after each carryover hand
-    in a row when the ante escalates (RULES.md step 1). For a misdeal no ante is paid, but
+    in a row when the ante escalates (docs/rules.md step 1). For a misdeal no ante is paid, but
     the next hand's ante is unchanged."""
     return rules.ante * (2**state.carry_streak if rules.escalating_ante else 1)
 

@@ -1,4 +1,4 @@
-"""House rules: the per-table settings of RULES.md, their validation, presets and help."""
+"""House rules: the per-table settings of docs/rules.md, their validation, presets and help."""
 
 from __future__ import annotations
 

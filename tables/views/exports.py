@@ -20,11 +20,10 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import nightfile
 from ledger.errors import ServiceError
-from ledger.models import Entry
+from ledger.models import Entry, Night, Seat, Table
+from ledger.selectors.tables import night_player_chips, table_nights
 from tables.access import night_for_host, table_for_host
 from tables.forms_import import NightFileForm
-from tables.models import Night, Seat, Table
-from tables.stats.table import night_player_chips, table_nights
 
 NIGHT_IMPORTED = "Night imported: {hands} hand{s}, {players} players."
 NOT_IMPORTED = "The night was not imported, and nothing was written:"

@@ -14,10 +14,11 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from ledger import bridge, selectors, services
 from ledger import errors as err
 from ledger.errors import Conflict, InvalidInput, ServiceError
+from ledger.models import Hand, Night
+from ledger.models.nights import REASON_MAX_LENGTH
 from tables import forms_hand, presenters
 from tables.access import night_for_host
 from tables.forms_hand import HandForm, Person
-from tables.models import REASON_MAX_LENGTH, Hand, Night
 from tables.views.night_common import links, roster, standings
 
 UNDO_STALE = "Hand {number} is now the last hand: check it before undoing it."

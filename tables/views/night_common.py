@@ -5,9 +5,9 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from ledger import bridge, selectors
+from ledger.models import Night, Seat
 from tables import presenters
 from tables.forms_hand import Person
-from tables.models import Night, Seat
 
 
 def roster(night: Night) -> list[Person]:

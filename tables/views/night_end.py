@@ -9,9 +9,9 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import bridge, rules, selectors, services
 from ledger.errors import InvalidInput
+from ledger.models import Night
 from tables import presenters
 from tables.access import night_for_host
-from tables.models import Night
 from tables.views.night_common import links, roster, standings
 
 NIGHT_NOT_CLOSED = "The settle-up is ready once the night is closed."

@@ -9,9 +9,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
+from ledger.models import Hand, RosterChange
 from tables import presenters
 from tables.access import night_for_host
-from tables.models import Hand, RosterChange
 from tables.views.night_common import links, roster
 
 

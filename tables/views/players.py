@@ -7,10 +7,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger.errors import InvalidInput
-from tables import services
+from ledger.models import Table
+from ledger.services import tables as services
 from tables.access import player_for_host, table_for_host
 from tables.forms import PlayerNameForm
-from tables.models import Table
 from tables.views.tables import table_page_context
 
 

@@ -10,10 +10,10 @@ from ledger import errors as err
 from ledger import selectors
 from ledger import services as ledger_services
 from ledger.errors import InvalidInput
+from ledger.models import Night, Seat
 from tables import presenters
 from tables.access import night_for_host, player_for_host
 from tables.forms import NightJoinForm
-from tables.models import Night, Seat
 
 
 def _seats(night: Night) -> list[Seat]:

@@ -10,10 +10,10 @@ from django.views.decorators.http import require_POST, require_safe
 
 from ledger import bridge, selectors
 from ledger.errors import InvalidInput
+from ledger.selectors.night_reports import night_history
+from ledger.selectors.share_links import shared_night
+from ledger.services.share_links import share_link_create, share_link_revoke
 from tables.access import night_for_host
-from tables.services_share import share_link_create, share_link_revoke
-from tables.stats.night import night_history
-from tables.stats.share import shared_night
 
 SHARE_CREATED = "Live link ready: anyone with it can watch tonight's standings."
 SHARE_REVOKED = "The live link is switched off; it no longer opens anything."

@@ -1,7 +1,7 @@
 """History and statistics: a player's page, a night's report, a table's records.
 
 Each page runs a fixed number of queries however long the history: the
-numbers come from aggregates in tables.stats, the pictures from tables.charts.
+numbers come from aggregates in ledger.selectors, the pictures from tables.charts.
 """
 
 from django.contrib.auth.decorators import login_required
@@ -12,12 +12,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from ledger import bridge, selectors
+from ledger.selectors import share_links as share
+from ledger.selectors.night_reports import NightHistory, night_history
+from ledger.selectors.players import PlayerStats, player_stats
+from ledger.selectors.tables import table_stats as table_stats_for
 from tables import charts
 from tables.access import night_for_host, player_for_host, table_for_host
-from tables.stats import share
-from tables.stats.night import NightHistory, night_history
-from tables.stats.player import PlayerStats, player_stats
-from tables.stats.table import table_stats as table_stats_for
 
 
 def _date(value) -> str:

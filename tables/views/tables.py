@@ -13,10 +13,10 @@ from django.views.decorators.http import require_http_methods, require_safe
 from ledger import rules
 from ledger import services as ledger_services
 from ledger.errors import InvalidInput, ServiceError
-from tables import services
+from ledger.models import Night, Player, Seat, Table
+from ledger.services import tables as services
 from tables.access import table_for_host
 from tables.forms import NightStartForm, PlayerNameForm, TableForm
-from tables.models import Night, Player, Seat, Table
 
 PRESET_ACTION = "preset"
 START_KEY = re.compile(r"[0-9a-f]{1,64}")

@@ -34,8 +34,8 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger import services
-from tables import services as table_services
-from tables.services_share import share_link_create
+from ledger.services import tables as table_services
+from ledger.services.share_links import share_link_create
 from tests.factories import TableFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data
 

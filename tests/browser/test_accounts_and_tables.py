@@ -3,7 +3,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tables.models import Night, Seat
+from ledger.models import Night, Seat
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

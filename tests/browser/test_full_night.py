@@ -1,4 +1,4 @@
-"""A whole night on a phone, as a new host plays it: RULES.md's worked example 1, hand by
+"""A whole night on a phone, as a new host plays it: docs/rules.md's worked example 1, hand by
 hand through the screens, with an undo, a correction and the settle-up."""
 
 import re
@@ -6,8 +6,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tables.models import Night
-from tests.factories import PASSWORD, ids, night_with
+from ledger.models import Night
+from tests.factories import PASSWORD, night_with
+from tests.ledger.helpers import ids
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

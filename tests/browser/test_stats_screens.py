@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tables.models import Player
+from ledger.models import Player
 from tests.factories import TableFactory
 from tests.stats.builders import play_example_1, play_nights
 

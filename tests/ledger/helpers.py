@@ -1,5 +1,13 @@
+"""Hands with names, recorded the way the app records them: through the services."""
+
+from ledger import services
+from ledger.models import Seat
 from ledger.services import HandData
-from tests.factories import ids
+
+
+def ids(night) -> dict[str, int]:
+    """Name -> player id for a night's roster, for building HandData in tests."""
+    return dict(Seat.objects.filter(night=night).values_list("player__name", "player_id"))
 
 
 def hand_data(night, hand: dict) -> HandData:
@@ -13,3 +21,11 @@ def hand_data(night, hand: dict) -> HandData:
         reneged=[by_name[n] for n in hand.get("reneged", [])],
         misdeal=hand.get("misdeal", False),
     )
+
+
+def record_all(night, hands, start=1):
+    """Record night-file style ``hands`` as hands ``start``, ``start + 1``..."""
+    for number, hand in enumerate(hands, start=start):
+        services.hand_record(
+            night=night, expected_number=number, hand=hand_data(night, hand), by=night.started_by
+        )

@@ -5,20 +5,12 @@ from django.db import connection
 
 from ledger import db_triggers, rules, services
 from tests.factories import PlayerFactory, night_with
-from tests.ledger.helpers import hand_data
+from tests.ledger.helpers import hand_data, record_all
 from tests.ledger.worked_examples import EXAMPLES
 
 
-def record_all(night, hands, start=1):
-    """Record night-file style ``hands`` as hands ``start``, ``start + 1``..."""
-    for number, hand in enumerate(hands, start=start):
-        services.hand_record(
-            night=night, expected_number=number, hand=hand_data(night, hand), by=night.started_by
-        )
-
-
 def example_night(name="example_1", *, close=True):
-    """A worked example of RULES.md, recorded hand by hand (and closed)."""
+    """A worked example of docs/rules.md, recorded hand by hand (and closed)."""
     example = EXAMPLES[name]
     night = night_with(example["roster"], house_rules=example["rules"])
     record_all(night, [hand for hand, _, _ in example["hands"]])

@@ -2,9 +2,8 @@ import pytest
 
 from ledger import errors as err
 from ledger import selectors, services
-from ledger.models import Entry
+from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
-from tables.models import Hand
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data
 

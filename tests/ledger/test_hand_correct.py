@@ -3,12 +3,10 @@ import pytest
 from ledger import bridge, rules, selectors, services
 from ledger import errors as err
 from ledger.errors import Conflict, InvalidInput
-from ledger.models import Entry
+from ledger.models import Entry, Hand
 from ledger.verify import verify_night
-from tables.models import Hand
-from tests.factories import ids
-from tests.ledger.helpers import hand_data
-from tests.ledger.nights import example_night, record_all, row_counts
+from tests.ledger.helpers import hand_data, ids, record_all
+from tests.ledger.nights import example_night, row_counts
 from tests.ledger.worked_examples import EXAMPLE_1
 
 pytestmark = pytest.mark.django_db

@@ -6,10 +6,10 @@ from django.db import IntegrityError, connection, transaction
 from ledger import errors as err
 from ledger import rules, selectors, services
 from ledger.errors import Conflict, InvalidInput
-from ledger.models import Entry
-from tables.models import REASON_MAX_LENGTH, Hand
-from tests.factories import ids, night_with
-from tests.ledger.helpers import hand_data
+from ledger.models import Entry, Hand
+from ledger.models.nights import REASON_MAX_LENGTH
+from tests.factories import night_with
+from tests.ledger.helpers import hand_data, ids
 from tests.ledger.worked_examples import EXAMPLES
 
 pytestmark = pytest.mark.django_db

@@ -3,12 +3,11 @@ import pytest
 from ledger import errors as err
 from ledger import selectors, services
 from ledger.errors import Conflict, InvalidInput
-from ledger.models import Entry
+from ledger.models import Entry, Hand
 from ledger.verify import verify_night
-from tables.models import Hand
 from tests.factories import night_with
-from tests.ledger.helpers import hand_data
-from tests.ledger.nights import example_night, record_all, row_counts
+from tests.ledger.helpers import hand_data, record_all
+from tests.ledger.nights import example_night, row_counts
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.core.management.base import CommandError
 from ledger import rules
 from ledger.management.commands import export_night, import_night
 from ledger.management.users import OWNER_UNKNOWN
+from ledger.models import Hand, Night
 from ledger.nightfile import FILE_NUMBER_TOO_LONG, night_export
-from tables.models import Hand, Night
 from tests.factories import UserFactory
 from tests.ledger.nights import row_counts
 from tests.ledger.test_nightfile import FORMAT_EXAMPLE

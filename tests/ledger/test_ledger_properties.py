@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from ledger import bridge, rules, selectors, services
 from ledger.errors import InvalidInput
+from ledger.models import Seat
 from ledger.verify import verify_night
-from tables.models import Seat
 from tests.factories import PlayerFactory, TableFactory
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +70,7 @@ def hands(draw, house: rules.HouseRules, dealer_pool: list[int], players: list[i
 
 
 def check(night) -> None:
-    """The invariants of RULES.md, against the database and the pure engine."""
+    """The invariants of docs/rules.md, against the database and the pure engine."""
     night.refresh_from_db()
     balances = selectors.night_balances(night)
     pot = selectors.night_pot(night)

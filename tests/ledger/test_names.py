@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from ledger import names, services
 from ledger.errors import InvalidInput
-from tables import services as table_services
-from tables.models import Player, Seat, Table
+from ledger.models import Player, Seat, Table
+from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
 
 PROPERTIES = settings(max_examples=300, deadline=None)

@@ -5,9 +5,9 @@ from ledger import rules, selectors, services
 from ledger.errors import InvalidInput
 from ledger.models import Entry
 from ledger.verify import verify_night
-from tests.factories import PlayerFactory, ids, night_with
-from tests.ledger.helpers import hand_data
-from tests.ledger.nights import example_night, record_all, row_counts
+from tests.factories import PlayerFactory, night_with
+from tests.ledger.helpers import hand_data, ids, record_all
+from tests.ledger.nights import example_night, row_counts
 from tests.ledger.worked_examples import EXAMPLES
 
 pytestmark = pytest.mark.django_db

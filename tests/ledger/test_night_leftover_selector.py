@@ -2,7 +2,8 @@ import pytest
 
 from ledger import rules, selectors
 from ledger.models import Entry
-from tests.factories import ids, night_with
+from tests.factories import night_with
+from tests.ledger.helpers import ids
 from tests.ledger.worked_examples import EXAMPLE_1
 from tests.views.night_helpers import example_1_hands, play
 

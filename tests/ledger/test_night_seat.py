@@ -3,11 +3,12 @@ import pytest
 from ledger import errors as err
 from ledger import selectors, services
 from ledger.errors import InvalidInput
+from ledger.models import Hand, Seat
+from ledger.services import tables as table_services
 from ledger.verify import verify_night
-from tables import services as table_services
-from tables.models import Hand, Seat
-from tests.factories import PlayerFactory, ids, night_with
-from tests.ledger.nights import record_all, row_counts
+from tests.factories import PlayerFactory, night_with
+from tests.ledger.helpers import ids, record_all
+from tests.ledger.nights import row_counts
 
 pytestmark = pytest.mark.django_db
 
@@ -138,7 +139,7 @@ def test_someone_not_on_the_roster_cannot_leave():
 
 
 def test_every_join_leave_and_return_is_logged_with_who_and_when():
-    from tables.models import RosterChange
+    from ledger.models import RosterChange
 
     night = night_with(["Ann", "Bob", "Cy"])
     record_all(night, [{"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}])
@@ -174,7 +175,7 @@ def test_leaving_twice_is_refused_and_logged_once():
 
 
 def test_a_newcomer_joins_the_table_and_the_night_or_neither():
-    from tables.models import Player
+    from ledger.models import Player
 
     night = night_with(["Ann", "Bob", "Cy"])
 

@@ -4,8 +4,8 @@ from django.db import IntegrityError, transaction
 from ledger import errors as err
 from ledger import rules, services
 from ledger.errors import Conflict, InvalidInput
-from tables import services as table_services
-from tables.models import Night, Seat
+from ledger.models import Night, Seat
+from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory
 from tests.ledger.nights import row_counts
 

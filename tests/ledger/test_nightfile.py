@@ -6,12 +6,11 @@ import pytest
 from ledger import errors as err
 from ledger import nightfile, rules, selectors, services
 from ledger.errors import InvalidInput
-from ledger.models import Entry
+from ledger.models import Entry, Night, Player, Table
 from ledger.nightfile import night_export, night_import
-from tables import services as table_services
-from tables.models import Night, Player, Table
-from tests.factories import PlayerFactory, TableFactory, UserFactory, ids, night_with
-from tests.ledger.helpers import hand_data
+from ledger.services import tables as table_services
+from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
+from tests.ledger.helpers import hand_data, ids
 from tests.ledger.nights import row_counts
 from tests.ledger.worked_examples import EXAMPLES
 

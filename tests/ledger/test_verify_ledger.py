@@ -6,9 +6,8 @@ from django.core.management.base import CommandError
 
 from ledger import selectors, services, verify
 from ledger.management.commands import verify_ledger
-from ledger.models import Entry
+from ledger.models import Entry, Hand
 from ledger.verify import verify_night
-from tables.models import Hand
 from tests.factories import night_with
 from tests.ledger.nights import busy_night, example_night, tamper
 from tests.ledger.worked_examples import EXAMPLES

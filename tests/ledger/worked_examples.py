@@ -1,4 +1,4 @@
-"""RULES.md's worked examples, as hands with names and the balances after each."""
+"""docs/rules.md's worked examples, as hands with names and the balances after each."""
 
 from ledger.rules import HouseRules
 

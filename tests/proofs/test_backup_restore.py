@@ -13,10 +13,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from ledger import backup, rules, selectors, services
-from ledger.models import Entry
+from ledger.models import Entry, Hand, Night, Player, Table
+from ledger.services import tables as table_services
 from ledger.verify import verify_night
-from tables import services as table_services
-from tables.models import Hand, Night, Player, Table
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data
 from tests.ledger.worked_examples import EXAMPLE_1, EXAMPLE_2, EXAMPLE_3

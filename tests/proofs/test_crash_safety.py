@@ -16,9 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger import selectors, services
-from ledger.models import Entry
+from ledger.models import Entry, Hand, Night
 from ledger.verify import verify_night
-from tables.models import Hand, Night
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data
 from tests.ledger.worked_examples import EXAMPLE_1
@@ -149,8 +148,9 @@ def test_a_crash_inside_the_hand_screen_is_a_server_error_that_writes_nothing(mo
 def test_a_crash_half_way_through_a_correction_leaves_the_night_as_it_was(monkeypatch):
     night = started_night(5)
     before = snapshot(night)
-    # The 1st post reverses hands 2..5, the 2nd posts the corrected hand 2: fail there.
-    crash_on_call(monkeypatch, services, "_post", 2)
+    # The 1st batch of entries reverses hands 2..5, the 2nd posts the corrected hand 2:
+    # fail there.
+    crash_on_call(monkeypatch, Entry.objects, "bulk_create", 2)
 
     with pytest.raises(Crash):
         services.hand_correct(
@@ -222,7 +222,7 @@ KILLED_CHILD = """
 import json, os, sys
 from ledger import services
 from ledger.models import Entry
-from tables.models import Night
+from ledger.models import Night
 
 args = json.loads(sys.argv[-1])
 manager = Entry.objects

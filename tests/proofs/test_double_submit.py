@@ -10,8 +10,7 @@ from django.urls import reverse
 
 from ledger import errors as err
 from ledger import selectors
-from ledger.models import Entry
-from tables.models import Hand
+from ledger.models import Entry, Hand
 from tests.factories import night_with
 from tests.views.night_helpers import hand_post
 

@@ -19,11 +19,10 @@ from hypothesis import strategies as st
 
 from ledger import errors as err
 from ledger import rules, selectors, services
-from ledger.models import Entry
+from ledger.models import Entry, Hand, Player, Seat
 from ledger.nightfile import night_export
 from ledger.verify import verify_night
 from tables.forms import TableForm
-from tables.models import Hand, Player, Seat
 from tests.factories import night_with
 from tests.proofs.urlwalk import build_world, fingerprint
 from tests.views.night_helpers import hand_post, play

@@ -15,9 +15,8 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 
 from ledger import db_triggers, selectors, verify
-from ledger.models import Entry
+from ledger.models import Entry, Hand, Night, Seat
 from ledger.verify import verify_night
-from tables.models import Hand, Night, Seat
 from tests.ledger.nights import busy_night, example_night
 from tests.proofs.builders import long_night
 

@@ -13,12 +13,11 @@ from django.urls import reverse
 from ledger import bridge, rules, selectors, services
 from ledger import errors as err
 from ledger.errors import Conflict
+from ledger.models import Hand, Night
 from ledger.verify import verify_night
-from tables.models import Hand, Night
 from tables.views.hands import HAND_CORRECTED, HAND_UNDONE
-from tests.factories import ids, night_with
-from tests.ledger.helpers import hand_data
-from tests.ledger.nights import record_all
+from tests.factories import night_with
+from tests.ledger.helpers import hand_data, ids, record_all
 from tests.views.night_helpers import hand_post
 
 pytestmark = pytest.mark.django_db(transaction=True)

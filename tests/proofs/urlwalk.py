@@ -13,12 +13,15 @@ from django.contrib.auth import get_user_model
 from django.db.models import Model
 from django.urls import URLResolver, get_resolver, reverse
 
-from ledger import services
-from ledger.models import Entry
-from tables.models import Hand, Night, Player, Seat, ShareLink, Table
-from tables.services_share import share_link_create
-from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
-from tests.views.night_helpers import example_1_hands, play
+from ledger.models import Entry, Hand, Night, Player, Seat, ShareLink, Table
+from tests.factories import (
+    NightFactory,
+    PlayerFactory,
+    ShareLinkFactory,
+    TableFactory,
+    UserFactory,
+)
+from tests.views.night_helpers import example_1_hands
 
 # Pages anyone may open: their answer does not depend on whose data it is.
 PUBLIC = {
@@ -118,13 +121,10 @@ def build_world(player_name: str = "Ann") -> World:
     names = [player_name, "Bob", "Cy", "Dee"]
     for name in names:
         PlayerFactory(table=table, name=name)
-    closed = night_with(names, table=table)
-    play(closed, _named(example_1_hands(7), player_name))
-    services.night_close(night=closed, by=owner)
-    closed.refresh_from_db()
-    open_night = night_with(names, table=table)
-    play(open_night, _named(example_1_hands(3), player_name))
-    tokens = [share_link_create(night=n, by=owner).token for n in (open_night, closed)]
+    hands = _named(example_1_hands(7), player_name)
+    closed = NightFactory(names=names, table=table, hands=hands, closed=True)
+    open_night = NightFactory(names=names, table=table, hands=hands[:3])
+    tokens = [ShareLinkFactory(night=n).token for n in (open_night, closed)]
     return World(
         owner=owner,
         other=other,

@@ -306,7 +306,7 @@ def test_closing_an_empty_pot_moves_nothing():
     assert movements == () and closed.balances == state.balances
 
 
-NIGHT_FORMAT_HANDS = [
+NIGHT_FILE_HANDS = [
     {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Dee": 1}},
     {"dealer": "Bob", "seated": ["Ann", "Bob", "Cy"], "stayed": {"Cy": 3, "Ann": 2}},
     {"dealer": "Cy", "stayed": {"Ann": None}},
@@ -316,9 +316,9 @@ NIGHT_FORMAT_HANDS = [
 ]
 
 
-def test_the_night_format_example_plays_through_and_closes():
-    hands = [HandInput.from_dict(data, hand=n) for n, data in enumerate(NIGHT_FORMAT_HANDS, 1)]
-    assert [hand.to_dict() for hand in hands] == NIGHT_FORMAT_HANDS
+def test_the_night_file_example_plays_through_and_closes():
+    hands = [HandInput.from_dict(data, hand=n) for n, data in enumerate(NIGHT_FILE_HANDS, 1)]
+    assert [hand.to_dict() for hand in hands] == NIGHT_FILE_HANDS
     results, state = night(HouseRules(), hands)
     assert [r.winner for r in results] == [None, "Cy", "Ann", None, None, None]
     assert results[-1].balances == {"Ann": -1, "Bob": -5, "Cy": -6, "Dee": -4}

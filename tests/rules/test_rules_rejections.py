@@ -1,4 +1,4 @@
-"""Every bad input RULES.md lists is rejected with its problem code, nothing settled."""
+"""Every bad input docs/rules.md lists is rejected with its problem code, nothing settled."""
 
 import copy
 from pathlib import Path

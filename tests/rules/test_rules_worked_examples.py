@@ -1,4 +1,4 @@
-"""RULES.md's three worked examples, hand by hand, to the chip, with any player keys."""
+"""docs/rules.md's three worked examples, hand by hand, to the chip, with any player keys."""
 
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -155,7 +155,7 @@ def test_example_1_settles_up_with_bob_paying_ann_and_cy():
     _, closed = close_night(EXAMPLE_1_RULES, state)
     assert settle_up(closed.balances) == [Transfer("Bob", "Ann", 12), Transfer("Bob", "Cy", 4)]
     quarter = HouseRules(chip_value=Decimal("0.25"))
-    # NIGHT_FORMAT's example settlement line: Bob pays Ann 3.00 at 0.25 a chip.
+    # docs/night-file.md's example settlement line: Bob pays Ann 3.00 at 0.25 a chip.
     assert to_money(12, quarter) == Decimal("3.00")
     assert str(to_money(4, quarter)) == "1.00"
 

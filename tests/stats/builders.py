@@ -3,10 +3,9 @@
 from datetime import timedelta
 
 from ledger import services
-from ledger.models import GENESIS_HASH, Entry
-from tables.models import Hand, Night, Seat
+from ledger.models import GENESIS_HASH, Entry, Hand, Night, Seat
 from tests.factories import night_with
-from tests.ledger.nights import record_all
+from tests.ledger.helpers import record_all
 from tests.ledger.worked_examples import EXAMPLE_1
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
@@ -18,7 +17,7 @@ TWO_HANDS = [
 
 
 def play_example_1(table=None, *, close=True):
-    """RULES.md's worked example 1, hand by hand, closed with refund unless told not to."""
+    """docs/rules.md's worked example 1, hand by hand, closed with refund unless told not to."""
     night = night_with(EXAMPLE_1["roster"], table=table, house_rules=EXAMPLE_1["rules"])
     record_all(night, [hand for hand, _, _ in EXAMPLE_1["hands"]])
     if close:

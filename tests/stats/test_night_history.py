@@ -1,7 +1,7 @@
 import pytest
 
-from tables.stats.night import night_history
-from tests.factories import ids
+from ledger.selectors.night_reports import night_history
+from tests.ledger.helpers import ids
 from tests.ledger.worked_examples import EXAMPLE_1
 from tests.stats.builders import play_example_1
 

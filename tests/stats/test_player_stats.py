@@ -3,8 +3,8 @@ from decimal import Decimal
 import pytest
 
 from ledger import rules, services
-from tables.models import Player
-from tables.stats.player import player_stats
+from ledger.models import Player
+from ledger.selectors.players import player_stats
 from tests.factories import TableFactory, night_with
 from tests.ledger.helpers import hand_data
 from tests.stats.builders import play_example_1

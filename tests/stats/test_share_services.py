@@ -1,8 +1,8 @@
 import pytest
 
 from ledger.errors import InvalidInput
-from tables.services_share import NO_ACTIVE_SHARE_LINK, share_link_create, share_link_revoke
-from tables.stats.share import night_share_link, shared_night
+from ledger.selectors.share_links import night_share_link, shared_night
+from ledger.services.share_links import NO_ACTIVE_SHARE_LINK, share_link_create, share_link_revoke
 from tests.factories import night_with
 
 pytestmark = pytest.mark.django_db

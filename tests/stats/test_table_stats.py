@@ -2,8 +2,8 @@ from datetime import timedelta
 
 import pytest
 
-from tables.models import Night
-from tables.stats.table import RECENT_NIGHTS, table_stats
+from ledger.models import Night
+from ledger.selectors.tables import RECENT_NIGHTS, table_stats
 from tests.factories import TableFactory
 from tests.stats.builders import clone_nights, play_example_1, play_nights
 

@@ -2,8 +2,8 @@ import pytest
 
 from ledger import names, rules
 from ledger.errors import InvalidInput
-from tables import services
-from tables.models import Player, Table
+from ledger.models import Player, Table
+from ledger.services import tables as services
 from tests.factories import PlayerFactory, TableFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

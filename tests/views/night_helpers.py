@@ -1,9 +1,9 @@
-"""Posting hands the way the hand screen does, from RULES.md-style hands with names."""
+"""Posting hands the way the hand screen does, from night-file style hands with names."""
 
 from django.urls import reverse
 
-from tests.factories import ids
-from tests.ledger.nights import record_all as play  # noqa: F401 (set-up for view tests)
+from tests.ledger.helpers import ids
+from tests.ledger.helpers import record_all as play  # noqa: F401 (set-up for view tests)
 
 
 def hand_post(night, hand: dict, *, number: int, key: str = "") -> dict:

@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from ledger import nightfile, rules, selectors, services
-from ledger.models import Entry
+from ledger.models import Entry, Night, Player
 from ledger.nightfile import FILE_NOT_JSON
 from tables.forms_import import (
     FILE_NOT_TEXT,
@@ -19,11 +19,9 @@ from tables.forms_import import (
     FILE_TOO_LARGE,
     IMPORT_LIMIT_BYTES,
 )
-from tables.models import Night, Player
-from tables.services_share import share_link_create
 from tables.views.exports import NOT_IMPORTED, safe_cell
-from tests.factories import TableFactory, UserFactory, ids, night_with
-from tests.ledger.helpers import hand_data
+from tests.factories import PlayerFactory, ShareLinkFactory, TableFactory, UserFactory, night_with
+from tests.ledger.helpers import hand_data, ids
 from tests.ledger.worked_examples import EXAMPLE_1
 from tests.stats.builders import play_example_1
 
@@ -95,7 +93,7 @@ def test_an_anonymous_visitor_is_sent_to_sign_in(client, night, name):
 
 @pytest.mark.parametrize("name", ENDPOINTS)
 def test_a_share_link_visitor_gets_nothing_here(client, night, name):
-    link = share_link_create(night=night, by=night.table.owner)
+    link = ShareLinkFactory(night=night)
     client.get(reverse("share_view", args=[link.token]))
 
     response = client.get(_urls(night)[name])
@@ -196,7 +194,7 @@ def test_the_downloads_date_a_night_where_it_was_played_not_in_utc(client, night
 
 def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(client):
     table = TableFactory(name="=cmd|' /C calc'!A0")
-    players = [Player.objects.create(table=table, name=n) for n in ("=SUM(A1)", "@Bob", "+Cy")]
+    players = [PlayerFactory(table=table, name=n) for n in ("=SUM(A1)", "@Bob", "+Cy")]
     night = services.night_start(
         table=table, players=players, first_dealer=players[0], by=table.owner
     )

@@ -2,26 +2,15 @@ import pytest
 
 from ledger import errors as err
 from ledger import services
-from ledger.models import Entry
+from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
-from tables.models import Hand
-from tests.factories import UserFactory, ids, night_with
+from tests.factories import UserFactory
+from tests.ledger.helpers import ids
 from tests.views.night_helpers import example_1_hands, hand_post, play, url
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture
-def night():
-    return night_with()
-
-
-@pytest.fixture
-def host(client, night):
-    client.force_login(night.table.owner)
-    return night.table.owner
 
 
 def _check(client, night, hand, number=1, **headers):

@@ -2,12 +2,12 @@ import pytest
 
 from ledger import errors as err
 from ledger import selectors, services
-from ledger.models import Entry
+from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
-from tables.models import Hand
 from tables.views.hands import CORRECTION_STALE, HAND_CORRECTED
-from tests.factories import UserFactory, ids, night_with
-from tests.views.night_helpers import example_1_hands, hand_post, play, url
+from tests.factories import NightFactory, UserFactory
+from tests.ledger.helpers import ids
+from tests.views.night_helpers import example_1_hands, hand_post, url
 
 pytestmark = pytest.mark.django_db
 
@@ -18,15 +18,7 @@ NEW_HAND_3 = {"dealer": "Cy", "stayed": {"Ann": 5, "Bob": 0}}
 
 @pytest.fixture
 def night():
-    night = night_with()
-    play(night, example_1_hands(3))
-    return night
-
-
-@pytest.fixture
-def host(client, night):
-    client.force_login(night.table.owner)
-    return night.table.owner
+    return NightFactory(hands=3)
 
 
 def _post(client, night, hand, *, number=2, action="preview", reason="Dee took a trick", **more):

@@ -2,9 +2,9 @@ import pytest
 
 from ledger import errors as err
 from ledger import selectors, services
-from tables.models import Hand
+from ledger.models import Hand
 from tables.views.hands import HAND_UNDONE, UNDO_STALE
-from tests.factories import UserFactory, night_with
+from tests.factories import NightFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data
 from tests.views.night_helpers import example_1_hands, play, url
 
@@ -13,15 +13,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def night():
-    night = night_with()
-    play(night, example_1_hands(2))
-    return night
-
-
-@pytest.fixture
-def host(client, night):
-    client.force_login(night.table.owner)
-    return night.table.owner
+    return NightFactory(hands=2)
 
 
 # --- who may undo -----------------------------------------------------------------

@@ -2,8 +2,8 @@ import pytest
 
 from ledger import errors as err
 from ledger import rules, selectors, services
-from tables.models import Night
-from tests.factories import UserFactory, night_with
+from ledger.models import Night
+from tests.factories import NightFactory, UserFactory, night_with
 from tests.ledger.worked_examples import EXAMPLE_1
 from tests.views.night_helpers import example_1_hands, play, url
 
@@ -12,15 +12,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def night():
-    night = night_with()
-    play(night, example_1_hands())
-    return night
-
-
-@pytest.fixture
-def host(client, night):
-    client.force_login(night.table.owner)
-    return night.table.owner
+    return NightFactory(hands=7)
 
 
 def _closed(night) -> bool:

@@ -3,23 +3,12 @@ import re
 import pytest
 
 from ledger import rules, services
-from tables.models import Player
+from ledger.models import Player
 from tables.views.hands import HAND_UNDONE
 from tests.factories import UserFactory, night_with
 from tests.views.night_helpers import example_1_hands, play, url
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def night():
-    return night_with()
-
-
-@pytest.fixture
-def host(client, night):
-    client.force_login(night.table.owner)
-    return night.table.owner
 
 
 def _names_in_order(html: str) -> list[str]:

@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from ledger import services
-from tests.factories import UserFactory, night_with
+from tests.factories import NightFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data
 from tests.views.night_helpers import example_1_hands, play, url
 
@@ -14,15 +14,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def night():
-    night = night_with()
-    play(night, example_1_hands())
-    return night
-
-
-@pytest.fixture
-def host(client, night):
-    client.force_login(night.table.owner)
-    return night.table.owner
+    return NightFactory(hands=7)
 
 
 def _section(html: str, number: int) -> str:
@@ -124,7 +116,7 @@ def test_a_closed_night_offers_no_corrections(client, host, night):
 
 
 def test_the_log_shows_who_came_and_went(client, host, night):
-    from tables.models import Seat
+    from ledger.models import Seat
 
     bob = Seat.objects.get(night=night, player__name="Bob").player
     services.night_seat_leave(night=night, player=bob, by=host)

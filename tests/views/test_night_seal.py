@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from ledger import selectors, services
-from tables.services_share import share_link_create
+from ledger.services.share_links import share_link_create
 from tables.views.night_end import SEAL_LINE
 from tests.factories import UserFactory, night_with
 from tests.ledger.helpers import hand_data

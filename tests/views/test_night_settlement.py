@@ -22,12 +22,6 @@ def night():
     return _closed_example()
 
 
-@pytest.fixture
-def host(client, night):
-    client.force_login(night.table.owner)
-    return night.table.owner
-
-
 # --- who may see it ---------------------------------------------------------------
 
 

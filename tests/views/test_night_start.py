@@ -4,19 +4,12 @@ import pytest
 
 from ledger import errors as err
 from ledger import services
+from ledger.models import Night, Seat
+from ledger.services import tables as table_services
 from tables import forms
-from tables import services as table_services
-from tables.models import Night, Seat
-from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
+from tests.factories import PlayerFactory, TableFactory, night_with
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def host(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
 
 
 @pytest.fixture

@@ -1,18 +1,11 @@
 import pytest
 
 from ledger import names
-from tables import services as table_services
-from tables.models import Player
-from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
+from ledger.models import Player
+from ledger.services import tables as table_services
+from tests.factories import PlayerFactory, TableFactory, night_with
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def host(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
 
 
 @pytest.fixture

@@ -3,25 +3,21 @@ from django.utils.html import escape
 
 from ledger import errors as err
 from ledger import services
+from ledger.models import Player, Seat
+from ledger.services import tables as table_services
 from tables import forms
-from tables import services as table_services
-from tables.models import Player, Seat
-from tests.factories import PlayerFactory, TableFactory, UserFactory, ids, night_with
-from tests.ledger.helpers import hand_data
+from tests.factories import NightFactory, PlayerFactory, TableFactory, night_with
+from tests.ledger.helpers import hand_data, ids
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def host(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
-
-
-@pytest.fixture
-def night(host):
-    return night_with(["Ann", "Bob", "Cy"], table=TableFactory(owner=host))
+def night(client):
+    """A night of three, its host signed in."""
+    night = NightFactory(names=["Ann", "Bob", "Cy"])
+    client.force_login(night.table.owner)
+    return night
 
 
 def _roster(night):

@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 
 from ledger import services
-from tables.models import ShareLink
-from tables.services_share import share_link_create, share_link_revoke
+from ledger.models import ShareLink
+from ledger.services.share_links import share_link_create, share_link_revoke
 from tables.views.share import SHARE_CREATED, SHARE_REVOKED
 from tests.factories import UserFactory, night_with
 from tests.ledger.helpers import hand_data

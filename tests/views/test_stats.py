@@ -8,10 +8,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tables.models import Player
-from tables.services_share import share_link_create
-from tests.factories import TableFactory, UserFactory, night_with
-from tests.ledger.nights import record_all
+from ledger.models import Player
+from tests.factories import PlayerFactory, ShareLinkFactory, TableFactory, UserFactory, night_with
+from tests.ledger.helpers import record_all
 from tests.stats.builders import history, play_example_1
 
 pytestmark = pytest.mark.django_db
@@ -62,7 +61,7 @@ def test_an_anonymous_visitor_is_sent_to_sign_in(client, night, page):
 
 @pytest.mark.parametrize("page", PAGES)
 def test_a_share_link_visitor_gets_nothing_but_the_share_page(client, night, page):
-    link = share_link_create(night=night, by=night.table.owner)
+    link = ShareLinkFactory(night=night)
     assert client.get(reverse("share_view", args=[link.token])).status_code == 200
 
     response = client.get(_urls(night)[page])
@@ -96,7 +95,7 @@ def test_the_player_page_shows_worked_example_1_for_ann(client, night):
 
 def test_the_player_page_of_someone_who_never_played_says_so(client):
     table = TableFactory()
-    player = Player.objects.create(table=table, name="Newcomer")
+    player = PlayerFactory(table=table, name="Newcomer")
     client.force_login(table.owner)
 
     html = client.get(reverse("player_detail", args=[player.pk])).content.decode()
@@ -115,7 +114,7 @@ def test_the_night_report_charts_every_balance_and_the_pot_with_the_numbers_as_t
     assert html.count('<svg class="chart"') == 2
     assert html.count('aria-hidden="true"') >= 2
     assert "Each player&#x27;s balance after each hand" in html
-    # The balances table: after hand 7, Ann 10, Bob -18, Cy -6, Dee -2 (RULES.md).
+    # The balances table: after hand 7, Ann 10, Bob -18, Cy -6, Dee -2 (docs/rules.md).
     assert re.search(
         r'<th scope="row">7</th><td class="num">10</td><td class="num">-18</td>'
         r'<td class="num">-6</td><td class="num">-2</td>',
@@ -165,7 +164,7 @@ def _table_with(nights: int, extra_hands: int):
     record_all(
         open_night, [{"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}] * extra_hands, start=3
     )
-    link = share_link_create(night=open_night, by=table.owner)
+    link = ShareLinkFactory(night=open_night)
     player = Player.objects.get(table=table, name="Ann")
     return table, {
         "player_detail": reverse("player_detail", args=[player.pk]),

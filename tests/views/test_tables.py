@@ -2,10 +2,10 @@ import pytest
 from django.urls import NoReverseMatch, reverse
 
 from ledger import names, rules, services
+from ledger.models import Table
 from ledger.rules import errors as rule_errors
-from tables import services as table_services
-from tables.models import Table
-from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
+from ledger.services import tables as table_services
+from tests.factories import PlayerFactory, TableFactory, night_with
 
 pytestmark = pytest.mark.django_db
 
@@ -29,13 +29,6 @@ def _rules_post(name="Thursday game", **changes):
     }
     data.update(changes)
     return {key: value for key, value in data.items() if value is not None}
-
-
-@pytest.fixture
-def host(client):
-    user = UserFactory()
-    client.force_login(user)
-    return user
 
 
 # --- who may see what -------------------------------------------------------------

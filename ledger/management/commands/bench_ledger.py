@@ -22,9 +22,9 @@ from django.core.management.base import BaseCommand
 from django.db import connection, transaction
 
 from ledger import rules, services
+from ledger.models import Night, Player, Table
 from ledger.rules import settle_up
 from ledger.verify import verify_night
-from tables.models import Night, Player, Table
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 # Capped, so 500 random hands cannot grow the pot past what an int column holds.

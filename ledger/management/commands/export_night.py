@@ -4,8 +4,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from ledger.models import Night
 from ledger.nightfile import night_export
-from tables.models import Night
 
 NIGHT_NOT_FOUND = "There is no night {night}."
 

@@ -2,9 +2,9 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
+from ledger.models import Night
 from ledger.selectors import night_seal
 from ledger.verify import verify_night
-from tables.models import Night
 
 NIGHT_NOT_FOUND = "Night {night}: there is no such night."
 # The seal is printed to compare with the one the players photographed.

@@ -2,7 +2,7 @@
 
 import re
 
-from tables.models import Night, ShareLink
+from ledger.models import Night, ShareLink
 
 # secrets.token_urlsafe's alphabet. Anything else opens nothing, and never reaches
 # the database: PostgreSQL refuses a NUL (%00 in the URL) with an error, a 500.

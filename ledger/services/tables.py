@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from ledger import names, rules
 from ledger.errors import InvalidInput
-from tables.models import Player, Table
+from ledger.models import Player, Table
 
 TABLE_NAME_TAKEN = "You already have a table called {name}."
 PLAYER_NAME_TAKEN = "{name} already plays at this table."

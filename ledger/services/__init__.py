@@ -15,8 +15,9 @@ from django.utils import timezone
 from ledger import bridge, rules, selectors
 from ledger import errors as err
 from ledger.errors import Conflict, InvalidInput
-from ledger.models import GENESIS_HASH, Entry
-from tables.models import REASON_MAX_LENGTH, Hand, Night, Player, RosterChange, Seat, Table
+from ledger.models import GENESIS_HASH, Entry, Hand, Night, Player, RosterChange, Seat, Table
+from ledger.models.nights import REASON_MAX_LENGTH
+from ledger.services.tables import player_add
 
 # Entry.amount is a 64-bit column. An escalating ante with no pot cap doubles after
 # every carryover, so a long enough night would overflow it; well before that the hand
@@ -536,8 +537,6 @@ def night_seat_join(*, night: Night, player: Player, position: int, by) -> Seat:
 def night_seat_join_newcomer(*, night: Night, name: str, position: int, by) -> Seat:
     """Someone new to the table arrives: they join the table and the night together,
     or neither."""
-    from tables.services import player_add
-
     with transaction.atomic():
         player = player_add(table=night.table, name=name)
         return night_seat_join(night=night, player=player, position=position, by=by)

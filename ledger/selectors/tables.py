@@ -13,9 +13,8 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-from ledger.models import Entry
-from tables.models import Hand, Night, Player, Table
-from tables.stats.money import NIGHT_FIELDS, NightInfo, Totals
+from ledger.models import Entry, Hand, Night, Player, Table
+from ledger.selectors.totals import NIGHT_FIELDS, NightInfo, Totals
 
 RECENT_NIGHTS = 10
 

@@ -9,8 +9,7 @@ from django.db.models import Sum
 from ledger import bridge, rules, seals
 from ledger import errors as err
 from ledger.errors import InvalidInput
-from ledger.models import Entry
-from tables.models import Hand, Night, Player, Seat
+from ledger.models import Entry, Hand, Night, Player, Seat
 
 
 def night_balances(night: Night) -> dict[int, int]:

@@ -10,8 +10,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ledger.errors import InvalidInput
-from tables.models import Night, ShareLink
-from tables.stats.share import night_share_link
+from ledger.models import Night, ShareLink
+from ledger.selectors.share_links import night_share_link
 
 NO_ACTIVE_SHARE_LINK = "This night has no share link to revoke."
 

@@ -51,15 +51,15 @@ class Entry(models.Model):
         (LEFTOVER, "Leftover pot"),
     ]
 
-    night = models.ForeignKey("tables.Night", on_delete=models.PROTECT, related_name="entries")
+    night = models.ForeignKey("ledger.Night", on_delete=models.PROTECT, related_name="entries")
     seq = models.PositiveIntegerField()
     hand = models.ForeignKey(
-        "tables.Hand", on_delete=models.PROTECT, related_name="entries", null=True, blank=True
+        "ledger.Hand", on_delete=models.PROTECT, related_name="entries", null=True, blank=True
     )
     hand_number = models.PositiveIntegerField(null=True, blank=True)
     # Null is the pot.
     player = models.ForeignKey(
-        "tables.Player", on_delete=models.PROTECT, related_name="entries", null=True, blank=True
+        "ledger.Player", on_delete=models.PROTECT, related_name="entries", null=True, blank=True
     )
     amount = models.BigIntegerField()
     kind = models.CharField(max_length=20, choices=KINDS)

@@ -2,9 +2,8 @@
 
 from dataclasses import dataclass, field
 
-from ledger import bridge
-from tables import presenters
-from tables.models import Hand, Night
+from ledger import bridge, rules
+from ledger.models import Hand, Night
 
 
 @dataclass(frozen=True)
@@ -55,7 +54,7 @@ def night_history(night: Night) -> NightHistory:
     def from_dealers_left(amounts: dict, dealer: int) -> list[tuple[str, int | None]]:
         # JSON objects do not keep their order on PostgreSQL: the table's order is
         # the declaration order, starting at the dealer's left.
-        order = presenters.in_turn(amounts, list(roster), dealer)
+        order = rules.order_from_left(list(roster), dealer, amounts, key=int)
         return [(name(p), amounts[p]) for p in order]
 
     hands = (

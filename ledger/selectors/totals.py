@@ -6,7 +6,6 @@ from decimal import Decimal
 from typing import Any
 
 from ledger import rules
-from tables import presenters
 
 
 @dataclass(frozen=True)
@@ -49,14 +48,6 @@ class Totals:
     def add(self, night: NightInfo, chips: int) -> None:
         self.chips += chips
         self.money[night.currency] = self.money.get(night.currency, Decimal(0)) + night.money(chips)
-
-    @property
-    def money_text(self) -> str:
-        if not self.money:
-            return "0"
-        return " + ".join(
-            presenters.money(amount, currency) for currency, amount in self.money.items()
-        )
 
     @property
     def money_total(self) -> Decimal:

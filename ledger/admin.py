@@ -1,0 +1,91 @@
+"""A read-only admin, for an operator looking into a host's question.
+
+Every write goes through the services, which keep the ledger's promises (entries
+and hand revisions are only ever added, each change records who, when and why).
+An admin form would bypass them, so nothing can be added, changed or deleted
+here, whoever is signed in: the admin only shows.
+"""
+
+from django.contrib import admin
+
+from ledger.models import Entry, Hand, Night, Player, RosterChange, Seat, ShareLink, Table
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Lists and detail pages, no forms that write."""
+
+    list_per_page = 50
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Table)
+class TableAdmin(ReadOnlyAdmin):
+    list_display = ["name", "owner", "created_at", "updated_at"]
+    list_select_related = ["owner"]
+    search_fields = ["name", "owner__username"]
+
+
+@admin.register(Player)
+class PlayerAdmin(ReadOnlyAdmin):
+    list_display = ["name", "table", "retired_at", "created_at"]
+    list_filter = [("retired_at", admin.EmptyFieldListFilter)]
+    list_select_related = ["table"]
+    search_fields = ["name", "table__name"]
+
+
+@admin.register(Night)
+class NightAdmin(ReadOnlyAdmin):
+    list_display = ["id", "table", "started_at", "started_by", "closed_at", "leftover_policy"]
+    list_filter = [("closed_at", admin.EmptyFieldListFilter)]
+    list_select_related = ["table", "started_by"]
+    search_fields = ["table__name", "table__owner__username"]
+    date_hierarchy = "started_at"
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ["night", "position", "player", "active"]
+    list_filter = ["active"]
+    list_select_related = ["night__table", "player"]
+    search_fields = ["player__name", "night__table__name"]
+
+
+@admin.register(RosterChange)
+class RosterChangeAdmin(ReadOnlyAdmin):
+    list_display = ["night", "after_hand", "change", "player", "position", "created_by"]
+    list_filter = ["change"]
+    list_select_related = ["night__table", "player", "created_by"]
+    search_fields = ["player__name", "night__table__name"]
+
+
+@admin.register(Hand)
+class HandAdmin(ReadOnlyAdmin):
+    list_display = ["night", "number", "revision", "kind", "live", "dealer", "created_by"]
+    list_filter = ["kind", "live"]
+    list_select_related = ["night__table", "dealer", "created_by"]
+    search_fields = ["night__table__name", "reason"]
+
+
+@admin.register(Entry)
+class EntryAdmin(ReadOnlyAdmin):
+    list_display = ["night", "seq", "hand_number", "kind", "player", "amount", "created_by"]
+    list_filter = ["kind"]
+    list_select_related = ["night__table", "player", "created_by"]
+    search_fields = ["night__table__name", "player__name", "hash"]
+
+
+@admin.register(ShareLink)
+class ShareLinkAdmin(ReadOnlyAdmin):
+    list_display = ["night", "created_by", "created_at", "revoked_at"]
+    list_filter = [("revoked_at", admin.EmptyFieldListFilter)]
+    list_select_related = ["night__table", "created_by"]
+    # The token is the whole credential of a live link: not shown, even here.
+    exclude = ["token"]

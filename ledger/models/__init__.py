@@ -1,0 +1,30 @@
+"""Every model of the app, one module per part of the domain.
+
+- nights: tables and their players, nights with their seats, roster changes and hands,
+  and share links;
+- entries: the append-only chip ledger.
+"""
+
+from ledger.models.entries import (
+    ENTRY_IS_APPEND_ONLY,
+    ENTRY_KINDS,
+    GENESIS_HASH,
+    Entry,
+    EntryQuerySet,
+)
+from ledger.models.nights import Hand, Night, Player, RosterChange, Seat, ShareLink, Table
+
+__all__ = [
+    "ENTRY_IS_APPEND_ONLY",
+    "ENTRY_KINDS",
+    "GENESIS_HASH",
+    "Entry",
+    "EntryQuerySet",
+    "Hand",
+    "Night",
+    "Player",
+    "RosterChange",
+    "Seat",
+    "ShareLink",
+    "Table",
+]

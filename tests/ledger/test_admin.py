@@ -1,0 +1,88 @@
+"""The admin shows everything and changes nothing."""
+
+import pytest
+from django.apps import apps
+from django.contrib import admin
+from django.test import RequestFactory
+from django.urls import reverse
+
+from ledger import services
+from ledger.models import Entry, Hand, ShareLink
+from tests.factories import NightFactory, ShareLinkFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+LEDGER_MODELS = list(apps.get_app_config("ledger").get_models())
+
+
+def _url(model, view: str, *args) -> str:
+    return reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_{view}", args=args)
+
+
+@pytest.fixture
+def night():
+    """Three hands, then Dee goes home: a row of every model but a share link."""
+    night = NightFactory(hands=3)
+    dee = night.seats.get(player__name="Dee").player
+    services.night_seat_leave(night=night, player=dee, by=night.started_by)
+    return night
+
+
+def test_every_model_is_in_the_admin_and_none_can_be_added_changed_or_deleted_there():
+    request = RequestFactory().get("/admin/")
+    request.user = UserFactory(is_staff=True, is_superuser=True)
+
+    for model in LEDGER_MODELS:
+        model_admin = admin.site._registry[model]
+        assert model_admin.has_view_permission(request), model
+        assert not model_admin.has_add_permission(request), model
+        assert not model_admin.has_change_permission(request), model
+        assert not model_admin.has_delete_permission(request), model
+
+
+@pytest.mark.parametrize("model", LEDGER_MODELS, ids=lambda model: model.__name__)
+def test_an_operator_can_list_every_model_and_open_a_row(admin_client, night, model):
+    ShareLinkFactory(night=night)
+    row = model.objects.first()
+
+    assert admin_client.get(_url(model, "changelist")).status_code == 200
+    assert admin_client.get(_url(model, "change", row.pk)).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("model", "field", "value"),
+    [(Entry, "amount", "999"), (Hand, "reason", "rewritten")],
+    ids=["an entry", "a hand"],
+)
+def test_the_admin_refuses_to_change_add_or_delete_entries_and_hands(
+    admin_client, night, model, field, value
+):
+    row = model.objects.order_by("pk").first()
+    before = model.objects.filter(pk=row.pk).values().get()
+    count = model.objects.count()
+
+    page = admin_client.get(_url(model, "change", row.pk))
+    changed = admin_client.post(_url(model, "change", row.pk), {field: value})
+    added = admin_client.post(_url(model, "add"), {field: value})
+    deleted = admin_client.post(_url(model, "delete", row.pk), {"post": "yes"})
+
+    assert 'name="_save"' not in page.content.decode()
+    assert (changed.status_code, added.status_code, deleted.status_code) == (403, 403, 403)
+    assert model.objects.filter(pk=row.pk).values().get() == before
+    assert model.objects.count() == count
+
+
+def test_a_share_links_token_is_not_shown_in_the_admin(admin_client, night):
+    link = ShareLinkFactory(night=night)
+
+    for url in (_url(ShareLink, "changelist"), _url(ShareLink, "change", link.pk)):
+        assert link.token not in admin_client.get(url).content.decode()
+
+
+def test_a_host_without_staff_rights_is_sent_to_the_admin_sign_in(client, night):
+    client.force_login(night.table.owner)
+
+    response = client.get(_url(Entry, "changelist"))
+
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("admin:login"))
