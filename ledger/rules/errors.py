@@ -43,6 +43,7 @@ CAP_TOO_SMALL = "{key} must be at least 1 chip, or null for no cap (got {value})
 LEFTOVER_POT_INVALID = "leftover_pot must be 'refund' or 'split' (got {value!r})."
 CHIP_VALUE_NOT_DECIMAL = 'chip_value must be a decimal amount such as "0.25" (got {value!r}).'
 CHIP_VALUE_NOT_POSITIVE = "chip_value must be more than zero (got {value})."
+CHIP_VALUE_TOO_LARGE = "chip_value can be at most {limit:,} a chip."
 CHIP_VALUE_TOO_PRECISE = (
     "chip_value {value} has more decimal places than {currency} uses ({places})."
 )
@@ -54,6 +55,7 @@ PLAYER_NAME_INVALID = "A player's name must be non-empty text (got {value!r})."
 PLAYER_ON_ROSTER_TWICE = "{player} is on the roster more than once."
 PLAYER_ALREADY_ON_ROSTER = "{player} is already on the roster."
 SEAT_OUT_OF_RANGE = "{player} cannot join at seat {seat}: seats run from 0 to {last}."
+ROSTER_TOO_LARGE = "A night's roster can hold at most {limit} players (got {count:,})."
 
 # --- One hand ---
 HAND_TOO_FEW_SEATED = "Hand {hand}: {count} seated; a hand needs at least 2 players."
@@ -75,6 +77,10 @@ TRICKS_NEGATIVE = "Hand {hand}: {player} cannot take {tricks} tricks."
 TRICKS_OVER = "Hand {hand}: {player} took {tricks} tricks, but a hand has only {tricks_per_hand}."
 TRICKS_DO_NOT_ADD_UP = "Hand {hand}: the stayers' tricks add up to {total}, not {tricks_per_hand}."
 RENEGE_WITHOUT_STAYING = "Hand {hand}: {player} reneged but did not stay."
+RENEGED_TOO_OFTEN = (
+    "Hand {hand}: {player} reneged {count:,} times, but a hand has only {tricks_per_hand} tricks."
+)
+NIGHT_TOO_LONG = "Hand {hand}: a night can hold at most {limit:,} hands; start another night."
 RENEGE_TOO_FEW_STAYERS = (
     "Hand {hand}: {player} reneged, but a renege needs at least two stayers ({count} stayed)."
 )

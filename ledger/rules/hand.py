@@ -10,7 +10,7 @@ from typing import Any
 from . import errors as e
 from .errors import RulesError
 from .excess import apportion, order_from_left
-from .house_rules import DECK_SIZE, MIN_SEATED, HouseRules, is_whole
+from .house_rules import DECK_SIZE, MAX_HANDS, MIN_SEATED, HouseRules, is_whole
 from .state import NightState
 
 # Movement kinds: why chips moved between a player and the pot.
@@ -197,6 +197,8 @@ def hand_errors(rules: HouseRules, state: NightState, hand: HandInput) -> list[s
     problems: list[str] = []
     tricks_per_hand = rules.tricks_per_hand if is_whole(rules.tricks_per_hand) else None
     max_players = rules.max_players if is_whole(rules.max_players) else None
+    if number > MAX_HANDS:
+        problems.append(e.NIGHT_TOO_LONG.format(hand=number, limit=MAX_HANDS))
 
     dealer_known = _roster_check(problems, e.DEALER_NOT_ON_ROSTER, number, hand.dealer, roster)
     if hand.misdeal:  # a misdeal needs only its dealer (seated, if seated is given)
@@ -264,10 +266,18 @@ def hand_errors(rules: HouseRules, state: NightState, hand: HandInput) -> list[s
                     )
                 )
 
-    for name in dict.fromkeys(hand.reneged):  # each reneger once, in order
+    for name, count in Counter(hand.reneged).items():  # each reneger once, in order
         known = _roster_check(problems, e.RENEGER_NOT_ON_ROSTER, number, name, roster)
         if known and name not in hand.stayed:
             problems.append(e.RENEGE_WITHOUT_STAYING.format(hand=number, player=name))
+        # At most one renege a trick: a night file could otherwise list a name a million
+        # times, each renege paying the pot's worth again.
+        if tricks_per_hand is not None and count > tricks_per_hand:
+            problems.append(
+                e.RENEGED_TOO_OFTEN.format(
+                    hand=number, player=name, count=count, tricks_per_hand=tricks_per_hand
+                )
+            )
         if len(stayers) < 2:
             problems.append(
                 e.RENEGE_TOO_FEW_STAYERS.format(hand=number, player=name, count=len(stayers))

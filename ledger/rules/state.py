@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from . import errors as e
 from .errors import RulesError
-from .house_rules import is_whole
+from .house_rules import MAX_ROSTER, is_whole
 
 
 def _name_ok(name: object) -> bool:
@@ -56,6 +56,8 @@ class NightState:
             problems.append(e.PLAYER_NAME_INVALID.format(value=name))
         elif name in self.roster:
             problems.append(e.PLAYER_ALREADY_ON_ROSTER.format(player=name))
+        elif len(self.roster) >= MAX_ROSTER:
+            problems.append(e.ROSTER_TOO_LARGE.format(limit=MAX_ROSTER, count=len(self.roster) + 1))
         if seat is None:
             seat = len(self.roster)
         if not is_whole(seat) or not 0 <= seat <= len(self.roster):
@@ -95,9 +97,12 @@ class NightState:
 
 
 def check_names(names: Sequence[object]) -> list[str]:
-    """Problems with a roster: empty, a blank or non-text name, a name twice."""
+    """Problems with a roster: empty, too large, a blank or non-text name, a name twice."""
     if not names:
         return [e.ROSTER_EMPTY]
+    if len(names) > MAX_ROSTER:
+        # Not each name: the count alone says what is wrong, and costs nothing to find.
+        return [e.ROSTER_TOO_LARGE.format(limit=MAX_ROSTER, count=len(names))]
     problems: list[str] = []
     seen: set[str] = set()
     reported: set[str] = set()
