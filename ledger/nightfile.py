@@ -39,6 +39,10 @@ FILE_NUMBER_TOO_LONG = "The file has a number too long to read: is it really a n
 FILE_TOO_DEEP = (
     "The file nests lists and objects more than {limit} levels deep: it is not a night file."
 )
+FILE_NOT_UNICODE = (
+    "The file holds text that is not Unicode (a lone surrogate such as \\ud800): "
+    "is it really a night file?"
+)
 DOCUMENT_NOT_OBJECT = "A night file must be a JSON object (got {kind})."
 FORMAT_INVALID = 'format must be "bourre-night/1" (got {value!r}).'
 FIELD_UNKNOWN = "{key} is not a night file field."
@@ -74,21 +78,38 @@ def night_parse(text: str) -> object:
         raise InvalidInput(FILE_NUMBER_TOO_LONG) from None
     except RecursionError:  # "[[[[…" nested thousands deep
         raise InvalidInput(FILE_TOO_DEEP.format(limit=DEPTH_LIMIT)) from None
-    _refuse_if_too_deep(document)
+    _refuse_if_not_a_document(document)
     return document
 
 
-def _refuse_if_too_deep(document: object) -> None:
+def _refuse_if_not_a_document(document: object) -> None:
+    """Refuse a document nested deeper than a night file, or holding text that is not
+    Unicode (JSON lets "\\ud800" through; no database, page or digest can take it)."""
     # Without recursion: the point is that a deep document cannot exhaust the stack.
     pending = [(document, 1)]
     while pending:
         value, depth = pending.pop()
+        if isinstance(value, str):
+            _refuse_if_not_unicode(value)
+            continue
         if not isinstance(value, Mapping | list):
             continue
         if depth > DEPTH_LIMIT:
             raise InvalidInput(FILE_TOO_DEEP.format(limit=DEPTH_LIMIT))
-        children = value.values() if isinstance(value, Mapping) else value
-        pending.extend((child, depth + 1) for child in children)
+        if isinstance(value, Mapping):
+            pending.extend((key, depth) for key in value)
+            pending.extend((child, depth + 1) for child in value.values())
+        else:
+            pending.extend((child, depth + 1) for child in value)
+
+
+def _refuse_if_not_unicode(text: str) -> None:
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInput(FILE_NOT_UNICODE) from None
 
 
 def night_digest(document: object) -> str:
@@ -173,7 +194,7 @@ def _read(
     """The document's parts, or InvalidInput listing every problem with its shape."""
     if not isinstance(document, Mapping):
         raise InvalidInput(DOCUMENT_NOT_OBJECT.format(kind=_kind(document)))
-    _refuse_if_too_deep(document)
+    _refuse_if_not_a_document(document)
     if document.get("format") != FORMAT:
         # Nothing else can be read with any confidence.
         raise InvalidInput(FORMAT_INVALID.format(value=document.get("format")))

@@ -20,7 +20,8 @@ from ledger.nightfile import (
 from tables.models import Hand, Night
 from tests.factories import UserFactory
 from tests.ledger.nights import row_counts
-from tests.ledger.test_nightfile import FORMAT_EXAMPLE
+from tests.ledger.test_nightfile import FORMAT_EXAMPLE, example_document
+from tests.ledger.worked_examples import EXAMPLES
 
 pytestmark = pytest.mark.django_db
 
@@ -259,3 +260,14 @@ def test_import_night_refuses_a_file_already_imported_unless_told_again(night_fi
 
     assert Night.objects.filter(pk=int(out)).exists()
     assert Night.objects.count() == 2
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_each_worked_example_exports_imports_and_exports_to_the_same_bytes(
+    night_file, superuser, name
+):
+    first = run("export_night", run("import_night", night_file(example_document(name)))[0])[0]
+
+    second_id = run("import_night", night_file(text=first))[0].strip()
+
+    assert run("export_night", second_id)[0] == first

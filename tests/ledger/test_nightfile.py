@@ -740,3 +740,27 @@ def test_an_import_record_can_be_neither_changed_nor_deleted():
         NightImport.objects.filter(pk=record.pk).update(digest="0" * 64)
     with pytest.raises(PermissionError):
         NightImport.objects.filter(pk=record.pk).delete()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": "bourre-night/1", "players": ["Ann", "B\\ud800"]}',
+        '{"format": "bourre-night/1", "results": {"\\udfff": 1}}',
+    ],
+)
+def test_text_that_is_not_unicode_is_refused_as_not_a_night_file(text):
+    with pytest.raises(InvalidInput) as caught:
+        nightfile.night_parse(text)
+
+    assert caught.value.errors == [nightfile.FILE_NOT_UNICODE]
+
+
+def test_a_document_with_a_lone_surrogate_is_refused_before_anything_is_written():
+    doc = document()
+    doc["hands"][0]["dealer"] = "\ud800"
+    owner = UserFactory()
+    before = row_counts()
+
+    assert import_errors(doc, owner) == [nightfile.FILE_NOT_UNICODE]
+    assert row_counts() == before

@@ -462,3 +462,16 @@ def test_uploading_the_same_file_twice_is_refused_until_the_host_says_again(clie
 
     assert again.status_code == 302
     assert Night.objects.filter(table=table).count() == 2
+
+
+def test_an_upload_with_text_that_is_not_unicode_is_a_400_with_a_message(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+    client.raise_request_exception = False
+    content = json.dumps(_document(players=["Ann", "Bob\ud800"], hands=[]))
+
+    response = client.post(reverse("night_import", args=[table.pk]), {"file": _upload(content)})
+
+    assert response.status_code == 400
+    assert escape(nightfile.FILE_NOT_UNICODE) in response.content.decode()
+    assert not Player.objects.exists()
