@@ -8,7 +8,17 @@ here, whoever is signed in: the admin only shows.
 
 from django.contrib import admin
 
-from ledger.models import Entry, Hand, Night, Player, RosterChange, Seat, ShareLink, Table
+from ledger.models import (
+    Entry,
+    Hand,
+    Night,
+    NightImport,
+    Player,
+    RosterChange,
+    Seat,
+    ShareLink,
+    Table,
+)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -89,3 +99,10 @@ class ShareLinkAdmin(ReadOnlyAdmin):
     list_select_related = ["night__table", "created_by"]
     # The token is the whole credential of a live link: not shown, even here.
     exclude = ["token"]
+
+
+@admin.register(NightImport)
+class NightImportAdmin(ReadOnlyAdmin):
+    list_display = ["night", "digest", "imported_by", "imported_at"]
+    list_select_related = ["night__table", "imported_by"]
+    search_fields = ["digest", "night__table__name"]

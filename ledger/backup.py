@@ -186,7 +186,9 @@ def restore(directory: Path, *, owner=None) -> Restored:
             for item in table["nights"]:
                 document = _read_night(directory, item["file"])
                 try:
-                    night = night_import(document=document, owner=user, table_name=name)
+                    # again: a backup holds a night twice only if its host imported it twice
+                    # on purpose, and it is restored as it was.
+                    night = night_import(document=document, owner=user, table_name=name, again=True)
                 except ServiceError as error:
                     raise InvalidInput(
                         NIGHT_NOT_RESTORED.format(

@@ -1,34 +1,54 @@
 """The night file (`bourre-night/1`, docs/night-file.md): import and export.
 
-An import records every hand through ``services.hand_record``, the code path the
-phone uses, so a night file can never hold a night the app itself would refuse.
+An import goes through the checks the phone's hands go through (``services.hand_settle``,
+the same engine and the same messages naming the hand), all of them before anything is
+written: the whole night is settled in memory first. Only then does one short
+transaction store it, the hands and their entries in bulk.
 """
 
 import dataclasses
+import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from ledger import bridge, rules, selectors, services
 from ledger import errors as err
-from ledger.errors import InvalidInput
-from ledger.models import Entry, Night, Player, Table
+from ledger.errors import Conflict, InvalidInput, ServiceError
+from ledger.models import Entry, Night, NightImport, Player, Table
 from ledger.names import PLAYER_NAME_MAX, name_hidden_character, name_key, name_normal
 from ledger.services import tables as table_services
 
 FORMAT = "bourre-night/1"
 FIELDS = ("format", "table", "rules", "players", "hands", "closed", "results")
+# A night file is at most 5 levels deep (the document, results, its hands, a hand, its
+# balances); anything much deeper is not one, and would only cost recursion to look at.
+DEPTH_LIMIT = 10
+# An upload's answer lists this many problems, then counts the rest.
+PROBLEMS_SHOWN = 20
+# A problem quoting the file (a name, a value) quotes this much of it at most.
+PROBLEM_LENGTH = 300
 
 FILE_NOT_JSON = "The file is not valid JSON: {problem} (line {line}, column {column})."
 FILE_NUMBER_TOO_LONG = "The file has a number too long to read: is it really a night file?"
+FILE_TOO_DEEP = (
+    "The file nests lists and objects more than {limit} levels deep: it is not a night file."
+)
+FILE_NOT_UNICODE = (
+    "The file holds text that is not Unicode (a lone surrogate such as \\ud800): "
+    "is it really a night file?"
+)
 DOCUMENT_NOT_OBJECT = "A night file must be a JSON object (got {kind})."
 FORMAT_INVALID = 'format must be "bourre-night/1" (got {value!r}).'
 FIELD_UNKNOWN = "{key} is not a night file field."
 TABLE_MISSING = "table is missing: name the table in the file or with --table."
 TABLE_INVALID = "table must be a table's name (got {value!r})."
 PLAYERS_INVALID = "players must be a list of names in seat order (got {value!r})."
+PLAYERS_TOO_MANY = "players: a night file can list at most {limit} players (got {count:,})."
 PLAYER_NAME_INVALID = "players: each must be a non-empty name (got {value!r})."
 PLAYER_NAME_TOO_LONG = "players: {name} is longer than {limit} characters."
 PLAYER_NAME_HIDDEN_CHARACTER = (
@@ -39,19 +59,89 @@ TABLE_NAME_HIDDEN_CHARACTER = (
 )
 PLAYER_LISTED_TWICE = "players: {name} is listed twice."
 HANDS_INVALID = "hands must be a list of hands (got {value!r})."
+HANDS_TOO_MANY = "hands: a night file can hold at most {limit:,} hands (got {count:,})."
 CLOSED_INVALID = "closed must be true or false (got {value!r})."
+MORE_PROBLEMS = "… and {count:,} more (only the first {shown} are listed)."
+ALREADY_IMPORTED = (
+    "This file was already imported on {date}, as night {night} of {table}: nothing was written."
+)
+
+
+class AlreadyImported(Conflict):
+    """The owner already imported this very file; importing it again needs their say-so."""
 
 
 def night_parse(text: str) -> object:
     """The JSON of a night file, for night_import to judge; InvalidInput if it is not JSON."""
     try:
-        return json.loads(text)
+        document = json.loads(text)
     except json.JSONDecodeError as error:
         raise InvalidInput(
             FILE_NOT_JSON.format(problem=error.msg, line=error.lineno, column=error.colno)
         ) from None
     except ValueError:  # an integer of over 4,300 digits, which int() refuses
         raise InvalidInput(FILE_NUMBER_TOO_LONG) from None
+    except RecursionError:  # "[[[[…" nested thousands deep
+        raise InvalidInput(FILE_TOO_DEEP.format(limit=DEPTH_LIMIT)) from None
+    _refuse_if_not_a_document(document)
+    return document
+
+
+def _refuse_if_not_a_document(document: object) -> None:
+    """Refuse a document nested deeper than a night file, or holding text that is not
+    Unicode (JSON lets "\\ud800" through; no database, page or digest can take it)."""
+    # Without recursion: the point is that a deep document cannot exhaust the stack.
+    pending = [(document, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, str):
+            _refuse_if_not_unicode(value)
+            continue
+        if not isinstance(value, Mapping | list):
+            continue
+        if depth > DEPTH_LIMIT:
+            raise InvalidInput(FILE_TOO_DEEP.format(limit=DEPTH_LIMIT))
+        if isinstance(value, Mapping):
+            pending.extend((key, depth) for key in value)
+            pending.extend((child, depth + 1) for child in value.values())
+        else:
+            pending.extend((child, depth + 1) for child in value)
+
+
+def _refuse_if_not_unicode(text: str) -> None:
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInput(FILE_NOT_UNICODE) from None
+
+
+def night_digest(document: object) -> str:
+    """The SHA-256 of the document's content: the same night file gives the same digest
+    however it is indented or its keys ordered."""
+    canonical = json.dumps(
+        document, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _shown(problems: list[str]) -> list[str]:
+    """The first problems, each at most PROBLEM_LENGTH long, and a count of the rest: a
+    file of a thousand bad hands gets an answer a person can read, not megabytes."""
+
+    def shortened(problem: str) -> str:
+        if len(problem) <= PROBLEM_LENGTH:
+            return problem
+        # Both ends: the start names the hand, the end says what is wrong.
+        return f"{problem[: PROBLEM_LENGTH - 101]} … {problem[-98:]}"
+
+    shown = [shortened(problem) for problem in problems[:PROBLEMS_SHOWN]]
+    if len(problems) > PROBLEMS_SHOWN:
+        shown.append(
+            MORE_PROBLEMS.format(count=len(problems) - PROBLEMS_SHOWN, shown=PROBLEMS_SHOWN)
+        )
+    return shown
 
 
 def _kind(value: object) -> str:
@@ -64,6 +154,8 @@ def _check_players(value: object) -> list[str]:
     file cannot seat "Ann" beside an "Ann" with a zero-width space or in full width."""
     if not isinstance(value, list):
         return [PLAYERS_INVALID.format(value=value)]
+    if len(value) > rules.MAX_ROSTER:
+        return [PLAYERS_TOO_MANY.format(limit=rules.MAX_ROSTER, count=len(value))]
     problems: list[str] = []
     seen: set[str] = set()
     for name in value:
@@ -108,6 +200,7 @@ def _read(
     """The document's parts, or InvalidInput listing every problem with its shape."""
     if not isinstance(document, Mapping):
         raise InvalidInput(DOCUMENT_NOT_OBJECT.format(kind=_kind(document)))
+    _refuse_if_not_a_document(document)
     if document.get("format") != FORMAT:
         # Nothing else can be read with any confidence.
         raise InvalidInput(FORMAT_INVALID.format(value=document.get("format")))
@@ -137,6 +230,9 @@ def _read(
     if not isinstance(raw_hands, list):
         problems.append(HANDS_INVALID.format(value=raw_hands))
         raw_hands = []
+    elif len(raw_hands) > rules.MAX_HANDS:
+        problems.append(HANDS_TOO_MANY.format(limit=rules.MAX_HANDS, count=len(raw_hands)))
+        raw_hands = []
     for number, raw in enumerate(raw_hands, start=1):
         try:
             hand = rules.HandInput.from_dict(raw, number)
@@ -155,57 +251,168 @@ def _read(
     return name_normal(table), house, list(players), hands, closed
 
 
-def _named(queryset, name: str):
+def _by_name(rows) -> dict[str, Any]:
     # Compared in Python: SQLite's LIKE and lower() fold ASCII letters only ("É" != "é").
-    wanted = name_key(name)
-    return next((row for row in queryset if name_key(row.name) == wanted), None)
+    # One pass, then one look-up per name: linear however many players the table has.
+    return {name_key(row.name): row for row in rows}
 
 
-def _table(owner, name: str, house: rules.HouseRules) -> Table:
-    table = _named(Table.objects.filter(owner=owner), name)
-    if table is None:
-        table = table_services.table_create(owner=owner, name=name, house_rules=house.to_dict())
-    return table
+@dataclasses.dataclass(frozen=True)
+class _Night:
+    """A night file read, checked and settled in memory: everything the write needs."""
+
+    table: str
+    house: rules.HouseRules
+    names: list[str]  # as the file spells them, seat order
+    engine_names: list[str]  # the names the engine settled them by (the table's, if known)
+    hands: list[rules.HandInput]
+    settled: list[tuple[rules.HandResult, rules.NightState]]
+    closed: bool
 
 
-def _player(table: Table, name: str, players: list[Player]) -> Player:
-    player = _named(players, name)
-    return player or table_services.player_add(table=table, name=name)
+def _settle_night(
+    owner,
+    name: str,
+    house: rules.HouseRules,
+    names: list[str],
+    hands: list[rules.HandInput],
+    closed: bool,
+) -> _Night:
+    """Settle every hand of a night file read by ``_read``, writing nothing; InvalidInput
+    if the phone would refuse any of it."""
+    table = _by_name(Table.objects.filter(owner=owner)).get(name_key(name))
+    known = _by_name(Player.objects.filter(table=table)) if table else {}
+    players = [known.get(name_key(player)) for player in names]
+    retired = [p for p in players if p is not None and p.retired_at is not None]
+    if retired:
+        raise InvalidInput([err.PLAYER_RETIRED.format(player=p.name) for p in retired])
+    engine_names = [
+        player.name if player else name_normal(raw)
+        for raw, player in zip(names, players, strict=True)
+    ]
+
+    # The hands go to the engine as hand_record sends them: through HandData with seat
+    # numbers standing in for the player ids they do not have yet.
+    seat_of = {raw: seat for seat, raw in enumerate(names)}
+    seats = list(range(len(names)))
+    name_of = dict(enumerate(engine_names))
+    state = rules.NightState.start(engine_names)
+    settled = []
+    for hand in hands:
+        data = _hand_data(hand, seat_of, seats)
+        result, state = services.hand_settle(
+            house=house,
+            state=state,
+            hand=bridge.hand_input(data.as_json(), name_of),
+            roster=engine_names,
+        )
+        settled.append((result, state))
+    if closed:
+        try:
+            rules.close_night(house, state)
+        except rules.RulesError as error:
+            raise InvalidInput(error.errors) from None
+    return _Night(name, house, names, engine_names, hands, settled, closed)
 
 
-def night_import(*, document: dict, owner, table_name: str | None = None, by=None) -> Night:
+def _earlier_import(owner, digest: str) -> NightImport | None:
+    return (
+        NightImport.objects.filter(night__table__owner=owner, digest=digest)
+        .select_related("night__table")
+        .first()
+    )
+
+
+def _refuse_if_imported(owner, digest: str) -> None:
+    earlier = _earlier_import(owner, digest)
+    if earlier is not None:
+        raise AlreadyImported(
+            ALREADY_IMPORTED.format(
+                date=f"{timezone.localtime(earlier.imported_at):%Y-%m-%d}",
+                night=earlier.night_id,
+                table=earlier.night.table.name,
+            )
+        )
+
+
+def night_import(
+    *,
+    document: dict,
+    owner,
+    table_name: str | None = None,
+    by=None,
+    again: bool = False,
+) -> Night:
     """Record the night a night file describes, whole or not at all.
 
     The owner's table of that name is used (or made, with the file's rules), its
     players found by name or added; the night runs on the file's rules whatever
-    the table's are now. Any problem raises InvalidInput and writes nothing.
+    the table's are now. Any problem raises InvalidInput and writes nothing; a file
+    the owner already imported raises AlreadyImported, unless ``again``.
     """
-    by = by or owner
-    name, house, names, hands, closed = _read(document, table_name)
+    try:
+        return _import(document, owner, table_name, by or owner, again)
+    except ServiceError as error:
+        raise type(error)(_shown(error.errors)) from None
+
+
+def _import(document, owner, table_name, by, again) -> Night:
+    parts = _read(document, table_name)
+    digest = night_digest(document)
+    if not again:
+        _refuse_if_imported(owner, digest)
+    night_file = _settle_night(owner, *parts)
     with transaction.atomic():
-        table = _table(owner, name, house)
-        known = list(Player.objects.filter(table=table))
-        players = [_player(table, player, known) for player in names]
-        to_id = {player: p.pk for player, p in zip(names, players, strict=True)}
-        first_dealer = players[names.index(hands[0].dealer)] if hands else players[0]
-        night = services.night_start(
-            table=table,
-            players=players,
-            first_dealer=first_dealer,
-            by=by,
-            house_rules=house.to_dict(),
+        # One import at a time per owner, so two uploads of one file cannot both pass.
+        get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+        if not again:
+            _refuse_if_imported(owner, digest)
+        night = _write(night_file, owner, by)
+        NightImport.objects.create(
+            night=night, digest=digest, imported_by=by, imported_at=timezone.now()
         )
-        roster = [p.pk for p in players]
-        for number, hand in enumerate(hands, start=1):
-            services.hand_record(
-                night=night,
-                expected_number=number,
-                hand=_hand_data(hand, to_id, roster),
-                by=by,
-            )
-        if closed:
-            services.night_close(night=night, by=by)
     night.refresh_from_db()
+    return night
+
+
+def _write(night_file: _Night, owner, by) -> Night:
+    """Store a night already settled: a handful of queries and two bulk inserts."""
+    table = _by_name(Table.objects.filter(owner=owner)).get(name_key(night_file.table))
+    if table is None:
+        table = table_services.table_create(
+            owner=owner, name=night_file.table, house_rules=night_file.house.to_dict()
+        )
+    known = _by_name(Player.objects.filter(table=table))
+    players = [
+        known.get(name_key(name)) or table_services.player_add(table=table, name=name)
+        for name in night_file.names
+    ]
+    hands = night_file.hands
+    night = services.night_start(
+        table=table,
+        players=players,
+        first_dealer=players[night_file.names.index(hands[0].dealer)] if hands else players[0],
+        by=by,
+        house_rules=night_file.house.to_dict(),
+    )
+    to_id = {name: p.pk for name, p in zip(night_file.names, players, strict=True)}
+    roster = [p.pk for p in players]
+    services.hands_record_settled(
+        night=night,
+        hands=[
+            services.SettledHand(
+                data=_hand_data(hand, to_id, roster),
+                roster=roster,
+                result=result,
+                state_after=state,
+            )
+            for hand, (result, state) in zip(hands, night_file.settled, strict=True)
+        ],
+        to_id={name: p.pk for name, p in zip(night_file.engine_names, players, strict=True)},
+        by=by,
+    )
+    if night_file.closed:
+        services.night_close(night=night, by=by)
     return night
 
 

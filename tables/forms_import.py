@@ -2,6 +2,7 @@
 
 from django import forms
 
+from ledger import rules
 from ledger.errors import InvalidInput
 from ledger.nightfile import night_parse
 
@@ -14,9 +15,18 @@ FILE_NOT_TEXT = "The file is not text (UTF-8): is it really a night file?"
 class NightFileForm(forms.Form):
     file = forms.FileField(
         label="Night file",
-        help_text="A bourre-night/1 JSON file: an export, or a paper log typed up. At most 1 MB.",
+        help_text=(
+            "A bourre-night/1 JSON file: an export, or a paper log typed up. At most 1 MB, "
+            f"{rules.MAX_ROSTER} players and {rules.MAX_HANDS:,} hands."
+        ),
         error_messages={"required": FILE_REQUIRED, "empty": FILE_REQUIRED},
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+    again = forms.BooleanField(
+        label="Import it again anyway",
+        required=False,
+        help_text="A file you have already imported is refused, so a night is not counted "
+        "twice. Tick this only if that night really was played twice.",
     )
 
     def clean_file(self) -> object:

@@ -76,4 +76,5 @@ def test_every_model_is_the_ledgers():
         "Hand",
         "Entry",
         "ShareLink",
+        "NightImport",
     }

@@ -159,6 +159,21 @@ class Migration(migrations.Migration):
             name='table',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='nights', to='ledger.table'),
         ),
+        migrations.CreateModel(
+            name='NightImport',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('digest', models.CharField(max_length=64)),
+                ('imported_at', models.DateTimeField()),
+                ('imported_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ('night', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='import_record', to='ledger.night')),
+            ],
+            options={
+                'ordering': ['imported_at', 'id'],
+                'indexes': [models.Index(fields=['digest'], name='nightimport_digest_idx')],
+                'constraints': [models.CheckConstraint(condition=django.db.models.lookups.Exact(django.db.models.functions.text.Length('digest'), 64), name='nightimport_digest_is_sha256')],
+            },
+        ),
         migrations.AddIndex(
             model_name='hand',
             index=models.Index(fields=['night', 'live', 'number'], name='hand_live_idx'),

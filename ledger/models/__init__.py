@@ -2,7 +2,8 @@
 
 - nights: tables and their players, nights with their seats, roster changes and hands,
   and share links;
-- entries: the append-only chip ledger.
+- entries: the append-only chip ledger;
+- imports: the record of each night file imported.
 """
 
 from ledger.models.entries import (
@@ -12,16 +13,20 @@ from ledger.models.entries import (
     Entry,
     EntryQuerySet,
 )
+from ledger.models.imports import NIGHT_IMPORT_IS_APPEND_ONLY, NightImport, NightImportQuerySet
 from ledger.models.nights import Hand, Night, Player, RosterChange, Seat, ShareLink, Table
 
 __all__ = [
     "ENTRY_IS_APPEND_ONLY",
     "ENTRY_KINDS",
     "GENESIS_HASH",
+    "NIGHT_IMPORT_IS_APPEND_ONLY",
     "Entry",
     "EntryQuerySet",
     "Hand",
     "Night",
+    "NightImport",
+    "NightImportQuerySet",
     "Player",
     "RosterChange",
     "Seat",

@@ -174,6 +174,11 @@ CHIP_VALUE_NOT_POSITIVE = Code(
     gettext_noop("chip_value must be more than zero (got {value})."),
     key="chip_value",
 )
+CHIP_VALUE_TOO_LARGE = Code(
+    "chip_value_too_large",
+    gettext_noop("chip_value can be at most {limit:,} a chip."),
+    key="chip_value",
+)
 CHIP_VALUE_TOO_PRECISE = Code(
     "chip_value_too_precise",
     gettext_noop("chip_value {value} has more decimal places than {currency} uses ({places})."),
@@ -212,6 +217,10 @@ PLAYER_ALREADY_ON_ROSTER = Code(
 SEAT_OUT_OF_RANGE = Code(
     "seat_out_of_range",
     gettext_noop("{player} cannot join at seat {seat}: seats run from 0 to {last}."),
+)
+ROSTER_TOO_LARGE = Code(
+    "roster_too_large",
+    gettext_noop("A night's roster can hold at most {limit} players (got {count:,})."),
 )
 
 # --- One hand ---
@@ -280,6 +289,17 @@ TRICKS_DO_NOT_ADD_UP = Code(
 RENEGE_WITHOUT_STAYING = Code(
     "renege_without_staying",
     gettext_noop("Hand {hand}: {player} reneged but did not stay."),
+)
+RENEGED_TOO_OFTEN = Code(
+    "reneged_too_often",
+    gettext_noop(
+        "Hand {hand}: {player} reneged {count:,} times, but a hand has only {tricks_per_hand} "
+        "tricks."
+    ),
+)
+NIGHT_TOO_LONG = Code(
+    "night_too_long",
+    gettext_noop("Hand {hand}: a night can hold at most {limit:,} hands; start another night."),
 )
 RENEGE_TOO_FEW_STAYERS = Code(
     "renege_too_few_stayers",

@@ -10,7 +10,7 @@ from typing import Any
 from . import errors as e
 from .errors import Code, Problem, RulesError, gettext_noop
 from .excess import apportion, order_from_left
-from .house_rules import DECK_SIZE, MIN_SEATED, HouseRules, is_whole
+from .house_rules import DECK_SIZE, MAX_HANDS, MIN_SEATED, HouseRules, is_whole
 from .keys import PlayerKey, is_known, is_player_key
 from .state import NightState
 
@@ -212,6 +212,8 @@ def hand_errors(rules: HouseRules, state: NightState, hand: HandInput) -> list[P
     problems: list[Problem] = []
     tricks_per_hand = rules.tricks_per_hand if is_whole(rules.tricks_per_hand) else None
     max_players = rules.max_players if is_whole(rules.max_players) else None
+    if number > MAX_HANDS:
+        problems.append(e.NIGHT_TOO_LONG(hand=number, limit=MAX_HANDS))
 
     dealer_known = _roster_check(problems, e.DEALER_NOT_ON_ROSTER, number, hand.dealer, roster)
     if hand.misdeal:  # a misdeal needs only its dealer (seated, if seated is given)
@@ -275,10 +277,18 @@ def hand_errors(rules: HouseRules, state: NightState, hand: HandInput) -> list[P
                     )
                 )
 
-    for player, _ in _tally(hand.reneged):  # each reneger once, in order
+    for player, count in _tally(hand.reneged):  # each reneger once, in order
         known = _roster_check(problems, e.RENEGER_NOT_ON_ROSTER, number, player, roster)
         if known and player not in hand.stayed:
             problems.append(e.RENEGE_WITHOUT_STAYING(hand=number, player=player))
+        # At most one renege a trick: a night file could otherwise list a name a million
+        # times, each renege paying the pot's worth again.
+        if tricks_per_hand is not None and count > tricks_per_hand:
+            problems.append(
+                e.RENEGED_TOO_OFTEN(
+                    hand=number, player=player, count=count, tricks_per_hand=tricks_per_hand
+                )
+            )
         if len(stayers) < 2:
             problems.append(
                 e.RENEGE_TOO_FEW_STAYERS(hand=number, player=player, count=len(stayers))

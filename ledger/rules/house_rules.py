@@ -27,6 +27,15 @@ MIN_SEATED = 2
 MAX_SEATED = 8
 # A home game's ante is a few chips; the bound keeps every sum far inside a 64-bit column.
 MAX_CHIPS_SETTING = 1_000_000
+# Money a chip is worth, in the table's currency: generous for a currency of small units
+# (a chip of 1,000,000 dong is about 40 dollars), and small enough that any balance the
+# ledger can hold (2**62 chips) times it stays inside a 28-digit Decimal, so no page that
+# shows money can overflow.
+MAX_CHIP_VALUE = Decimal(1_000_000)
+# Up to 8 play in a hand, but people come and go over a night: five full tables' worth.
+MAX_ROSTER = 40
+# Hours of play at a hand a minute, many times over. A night file of more is not a night.
+MAX_HANDS = 2_000
 TRICKS_CHOICES = (5, 7)
 CAPS = ("bourre_cap", "win_cap", "pot_cap")
 
@@ -131,6 +140,9 @@ class HouseRules:
             problems.append(e.CHIP_VALUE_NOT_DECIMAL(value=value))
         elif value <= 0:
             problems.append(e.CHIP_VALUE_NOT_POSITIVE(value=value))
+        elif value > MAX_CHIP_VALUE:
+            # The value is not repeated: it may be a million digits long.
+            problems.append(e.CHIP_VALUE_TOO_LARGE(limit=MAX_CHIP_VALUE))
         elif currency_ok and decimal_places(value) > currency_places(self.currency):
             problems.append(
                 e.CHIP_VALUE_TOO_PRECISE(
@@ -181,6 +193,9 @@ class HouseRules:
         problems.extend(rules.errors())
         if problems:
             raise RulesError(problems)
+        if rules.chip_value.as_tuple().exponent > 0:
+            # "1E+3" is a valid 1000: stored and shown as 1000, the way a host writes it.
+            rules = dataclasses.replace(rules, chip_value=rules.chip_value.quantize(Decimal(1)))
         return rules
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from . import errors as e
 from .errors import Problem, RulesError
-from .house_rules import is_whole
+from .house_rules import MAX_ROSTER, is_whole
 from .keys import PlayerKey, is_player_key
 
 
@@ -53,6 +53,8 @@ class NightState:
             problems.append(e.PLAYER_KEY_INVALID(value=player))
         elif player in self.roster:
             problems.append(e.PLAYER_ALREADY_ON_ROSTER(player=player))
+        elif len(self.roster) >= MAX_ROSTER:
+            problems.append(e.ROSTER_TOO_LARGE(limit=MAX_ROSTER, count=len(self.roster) + 1))
         if seat is None:
             seat = len(self.roster)
         if not is_whole(seat) or not 0 <= seat <= len(self.roster):
@@ -90,9 +92,13 @@ class NightState:
 
 
 def check_roster(roster: Sequence[object]) -> list[Problem]:
-    """Problems with a roster: empty, a value that cannot be a player key, a key twice."""
+    """Problems with a roster: empty, too large, a value that cannot be a player key, a key
+    twice."""
     if not roster:
         return [e.ROSTER_EMPTY()]
+    if len(roster) > MAX_ROSTER:
+        # Not each key: the count alone says what is wrong, and costs nothing to find.
+        return [e.ROSTER_TOO_LARGE(limit=MAX_ROSTER, count=len(roster))]
     problems: list[Problem] = []
     seen: set[PlayerKey] = set()
     reported: set[PlayerKey] = set()

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
 from django.utils import timezone
 
 from ledger import bridge, rules, selectors
@@ -99,17 +99,18 @@ def _post(night: Night, movements: Iterable[tuple], *, by, now) -> list[Entry]:
     entries = []
     for hand, player_id, amount, kind, reverses in movements:
         seq += 1
+        # Ids, not objects: a night file's thousands of entries are built much faster.
         entry = Entry(
-            night=night,
+            night_id=night.pk,
             seq=seq,
-            hand=hand,
+            hand_id=hand.pk if hand else None,
             hand_number=hand.number if hand else None,
             player_id=player_id,
             amount=amount,
             kind=kind,
-            reverses=reverses,
+            reverses_id=reverses.pk if reverses else None,
             created_at=now,
-            created_by=by,
+            created_by_id=by.pk,
             prev_hash=prev_hash,
         )
         entry.hash = entry.compute_hash()
@@ -132,11 +133,27 @@ def _reversals(hands: Iterable[Hand]):
 
 
 def _settle(night: Night, data: HandData, roster: list[int], state, to_name):
-    house = bridge.house_rules(night)
     engine_input = bridge.hand_input(data.as_json(), to_name)
-    state = bridge.seat_roster(state, [to_name[i] for i in roster])
+    return hand_settle(
+        house=bridge.house_rules(night),
+        state=state,
+        hand=engine_input,
+        roster=[to_name[i] for i in roster],
+    )
+
+
+def hand_settle(
+    *, house: rules.HouseRules, state: rules.NightState, hand: rules.HandInput, roster: list[str]
+) -> tuple[rules.HandResult, rules.NightState]:
+    """The referee's word on the next hand, with ``roster`` (names, seat order) around the
+    table: the engine's checks and the ledger's own bound on chips, nothing written.
+
+    Every recorded hand passes here, so a night file checked with it before anything is
+    written gets the very messages the phone would.
+    """
+    state = bridge.seat_roster(state, roster)
     try:
-        result, after = rules.settle_hand(house, state, engine_input)
+        result, after = rules.settle_hand(house, state, hand)
     except rules.RulesError as error:
         raise InvalidInput(error.errors) from None
     if after.pot > CHIP_LIMIT or any(abs(b) > CHIP_LIMIT for b in after.balances.values()):
@@ -156,7 +173,13 @@ def _validate_ids(data: HandData, to_name: Mapping[int, str]) -> None:
         )
 
 
-def _new_hand(
+def _new_hand(night, number, data: HandData, *args, **kwargs) -> Hand:
+    hand = _hand_row(night, number, data, *args, revision=_next_revision(night, number), **kwargs)
+    hand.save(force_insert=True)
+    return hand
+
+
+def _hand_row(
     night,
     number,
     data: HandData,
@@ -165,16 +188,18 @@ def _new_hand(
     state_after,
     to_id,
     *,
+    revision,
     kind,
     by,
     now,
     reason="",
     key="",
-):
-    return Hand.objects.create(
+) -> Hand:
+    """A live hand row, not yet saved."""
+    return Hand(
         night=night,
         number=number,
-        revision=_next_revision(night, number),
+        revision=revision,
         live=True,
         kind=kind,
         input=data.as_json(),
@@ -212,6 +237,10 @@ def night_start(
             problems.extend(error.errors)
     if len(players) < 2:
         problems.append(err.ROSTER_TOO_SMALL)
+    elif len(players) > rules.MAX_ROSTER:
+        problems.append(
+            rules.errors.ROSTER_TOO_LARGE.format(limit=rules.MAX_ROSTER, count=len(players))
+        )
     seen = set()
     for player in players:
         if player.table_id != table.pk:
@@ -304,6 +333,77 @@ def hand_record(
         )
         _post(night, _double_entries(recorded, result.movements, to_id), by=by, now=now)
         return recorded
+
+
+@dataclass(frozen=True)
+class SettledHand:
+    """A hand the referee has already settled (``hand_settle``), ready to be stored."""
+
+    data: HandData
+    roster: Sequence[int]  # player ids around the table, seat order
+    result: rules.HandResult
+    state_after: rules.NightState
+    kind: str = Hand.RECORD
+    reason: str = ""
+
+
+def hands_record_settled(
+    *, night: Night, hands: Sequence[SettledHand], to_id: Mapping[str, int], by
+) -> list[Hand]:
+    """Store hands settled one after the other from where the night stands, with their
+    entries: two bulk inserts, however many hands, and the hash chain carried in memory.
+
+    Checking is the caller's, before the transaction: each hand settled by
+    ``hand_settle`` from the state the one before it left, the first from the night's
+    next hand on. ``to_id`` maps the names they were settled with to player ids. Only
+    the numbering is checked here (a Conflict if another device recorded meanwhile).
+    """
+    if not hands:
+        return []
+    with transaction.atomic():
+        night = _locked(night)
+        _refuse_if_closed(night)
+        last = _last_live_hand(night)
+        first = last.number + 1 if last else 1
+        numbers = [hand.result.number for hand in hands]
+        if numbers != list(range(first, first + len(hands))):
+            raise Conflict(err.HAND_NOT_NEXT.format(expected=first, number=numbers[0]))
+        earlier = (
+            Hand.objects.filter(night=night, number__in=numbers)
+            .values("number")
+            .annotate(last=Max("revision"))
+            .values_list("number", "last")
+        )
+        revisions = dict(earlier)
+        now = timezone.now()
+        rows = Hand.objects.bulk_create(
+            _hand_row(
+                night,
+                hand.result.number,
+                hand.data,
+                list(hand.roster),
+                hand.result,
+                hand.state_after,
+                to_id,
+                revision=revisions.get(hand.result.number, 0) + 1,
+                kind=hand.kind,
+                reason=hand.reason,
+                by=by,
+                now=now,
+            )
+            for hand in hands
+        )
+        _post(
+            night,
+            (
+                posting
+                for row, hand in zip(rows, hands, strict=True)
+                for posting in _double_entries(row, hand.result.movements, to_id)
+            ),
+            by=by,
+            now=now,
+        )
+        return rows
 
 
 @dataclass(frozen=True)
@@ -515,6 +615,10 @@ def night_seat_join(*, night: Night, player: Player, position: int, by) -> Seat:
         own = next((seat for seat in seats if seat.player_id == player.pk), None)
         if own is not None and own.active:
             raise InvalidInput(err.PLAYER_ALREADY_SEATED.format(player=player.name))
+        if own is None and len(seats) >= rules.MAX_ROSTER:
+            raise InvalidInput(
+                rules.errors.ROSTER_TOO_LARGE.format(limit=rules.MAX_ROSTER, count=len(seats) + 1)
+            )
         if own is not None:
             # Coming back keeps their old seat: the roster order of past hands must not move.
             own.active = True

@@ -27,6 +27,9 @@ from tables.forms_import import NightFileForm
 
 NIGHT_IMPORTED = "Night imported: {hands} hand{s}, {players} players."
 NOT_IMPORTED = "The night was not imported, and nothing was written:"
+IMPORT_AGAIN = (
+    "If that night really was played twice, tick “Import it again anyway” and upload it again."
+)
 # A spreadsheet runs a cell starting with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -158,6 +161,7 @@ def night_import(request: HttpRequest, table_id: int) -> HttpResponse:
         NightFileForm(request.POST, request.FILES) if request.method == "POST" else NightFileForm()
     )
     problems: list[str] = []
+    status = 400 if request.method == "POST" else 200
     if request.method == "POST" and form.is_valid():
         try:
             night = nightfile.night_import(
@@ -165,7 +169,11 @@ def night_import(request: HttpRequest, table_id: int) -> HttpResponse:
                 owner=request.user,
                 table_name=table.name,
                 by=request.user,
+                again=form.cleaned_data["again"],
             )
+        except nightfile.AlreadyImported as error:
+            problems = [*error.errors, IMPORT_AGAIN]
+            status = 409
         except ServiceError as error:
             problems = error.errors
         else:
@@ -177,7 +185,6 @@ def night_import(request: HttpRequest, table_id: int) -> HttpResponse:
                 ),
             )
             return redirect("night_report", night_id=night.pk)
-    status = 400 if request.method == "POST" else 200
     return render(
         request,
         "stats/night_import.html",

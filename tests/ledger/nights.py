@@ -1,5 +1,7 @@
 """Nights built through the services, shared by the ledger's service and command tests."""
 
+import random
+
 from django.apps import apps
 from django.db import connection
 
@@ -71,3 +73,38 @@ def tamper(*statements):
                 cursor.execute(sql, params)
     finally:
         db_triggers.install(connection)
+
+
+LONG_NIGHT_PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+
+
+def long_night_document(hands: int, *, seed: int = 7, closed: bool = True) -> dict:
+    """A valid night file of ``hands`` random hands at six players (capped rules, so no
+    pot outgrows anything): misdeals, lone stayers, carries, bourrés and reneges."""
+    rnd = random.Random(seed)
+    players = LONG_NIGHT_PLAYERS
+    played = []
+    for number in range(hands):
+        dealer = players[number % len(players)]
+        if rnd.random() < 0.03:
+            played.append({"dealer": dealer, "misdeal": True})
+            continue
+        stayers = rnd.sample(players, rnd.randint(0, 4))
+        if len(stayers) < 2:
+            played.append({"dealer": dealer, "stayed": dict.fromkeys(stayers)})
+            continue
+        tricks = dict.fromkeys(stayers, 0)
+        for _ in range(5):
+            tricks[rnd.choice(stayers)] += 1
+        hand = {"dealer": dealer, "stayed": tricks}
+        if rnd.random() < 0.05:
+            hand["reneged"] = [stayers[0]]
+        played.append(hand)
+    return {
+        "format": "bourre-night/1",
+        "table": "Long night",
+        "rules": rules.PRESETS["limit"].rules.to_dict(),
+        "players": players,
+        "hands": played,
+        "closed": closed,
+    }

@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.test import RequestFactory
 from django.urls import reverse
 
-from ledger import services
+from ledger import nightfile, services
 from ledger.models import Entry, Hand, ShareLink
 from tests.factories import NightFactory, ShareLinkFactory, UserFactory
 
@@ -21,10 +21,12 @@ def _url(model, view: str, *args) -> str:
 
 @pytest.fixture
 def night():
-    """Three hands, then Dee goes home: a row of every model but a share link."""
+    """Three hands, then Dee goes home, and the night imported back from its file: a row
+    of every model but a share link."""
     night = NightFactory(hands=3)
     dee = night.seats.get(player__name="Dee").player
     services.night_seat_leave(night=night, player=dee, by=night.started_by)
+    nightfile.night_import(document=nightfile.night_export(night), owner=night.table.owner)
     return night
 
 

@@ -5,15 +5,23 @@ import json
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import timezone
 
 from ledger import rules
 from ledger.management.commands import export_night, import_night
 from ledger.management.users import OWNER_UNKNOWN
 from ledger.models import Hand, Night
-from ledger.nightfile import FILE_NUMBER_TOO_LONG, night_export
+from ledger.nightfile import (
+    ALREADY_IMPORTED,
+    FILE_NUMBER_TOO_LONG,
+    FILE_TOO_DEEP,
+    MORE_PROBLEMS,
+    night_export,
+)
 from tests.factories import UserFactory
 from tests.ledger.nights import row_counts
-from tests.ledger.test_nightfile import FORMAT_EXAMPLE
+from tests.ledger.test_nightfile import FORMAT_EXAMPLE, example_document
+from tests.ledger.worked_examples import EXAMPLES
 
 pytestmark = pytest.mark.django_db
 
@@ -205,3 +213,61 @@ def test_import_night_refuses_a_number_too_long_to_read(night_file, superuser):
         run("import_night", path)
 
     assert str(caught.value) == f"{path}: {FILE_NUMBER_TOO_LONG}"
+
+
+def test_import_night_refuses_a_deeply_nested_file_cleanly(night_file, superuser):
+    path = night_file(text="[" * 10_000 + "]" * 10_000)
+
+    with pytest.raises(CommandError) as caught:
+        run("import_night", path)
+
+    assert str(caught.value) == f"{path}: {FILE_TOO_DEEP.format(limit=10)}"
+
+
+def test_import_night_lists_the_first_twenty_problems_and_counts_the_rest(night_file, superuser):
+    document = copy.deepcopy(FORMAT_EXAMPLE)
+    document["hands"] = [{"dealer": "Zed", "stayed": {}}] * 500
+
+    with pytest.raises(CommandError) as caught:
+        run("import_night", night_file(document))
+
+    lines = str(caught.value).splitlines()
+    assert len(lines) == 1 + 20 + 1
+    assert lines[1] == rules.errors.DEALER_NOT_ON_ROSTER.format(hand=1, player="Zed")
+    assert lines[-1] == MORE_PROBLEMS.format(count=480, shown=20)
+
+
+def test_import_night_refuses_a_file_already_imported_unless_told_again(night_file, superuser):
+    path = night_file()
+    first = Night.objects.get(pk=int(run("import_night", path)[0]))
+    before = row_counts()
+
+    with pytest.raises(CommandError) as caught:
+        run("import_night", path)
+
+    assert str(caught.value).splitlines() == [
+        import_night.NOT_IMPORTED,
+        ALREADY_IMPORTED.format(
+            date=f"{timezone.localtime(first.import_record.imported_at):%Y-%m-%d}",
+            night=first.pk,
+            table="Thursday Bourré",
+        ),
+        import_night.IMPORT_AGAIN,
+    ]
+    assert row_counts() == before
+
+    out, _ = run("import_night", path, "--again")
+
+    assert Night.objects.filter(pk=int(out)).exists()
+    assert Night.objects.count() == 2
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_each_worked_example_exports_imports_and_exports_to_the_same_bytes(
+    night_file, superuser, name
+):
+    first = run("export_night", run("import_night", night_file(example_document(name)))[0])[0]
+
+    second_id = run("import_night", night_file(text=first))[0].strip()
+
+    assert run("export_night", second_id)[0] == first

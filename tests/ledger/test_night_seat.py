@@ -1,7 +1,7 @@
 import pytest
 
 from ledger import errors as err
-from ledger import selectors, services
+from ledger import rules, selectors, services
 from ledger.errors import InvalidInput
 from ledger.models import Hand, Seat
 from ledger.services import tables as table_services
@@ -99,6 +99,18 @@ def test_a_player_already_seated_cannot_join_again():
         services.night_seat_join(night=night, player=ann, position=1, by=night.started_by)
 
     assert caught.value.errors == [err.PLAYER_ALREADY_SEATED.format(player="Ann")]
+
+
+def test_a_late_arrival_cannot_join_a_full_roster():
+    night = night_with([f"Player {i}" for i in range(rules.MAX_ROSTER)])
+    counts = row_counts()
+
+    with pytest.raises(InvalidInput) as caught:
+        join(night, "Eve", 1)
+
+    assert caught.value.errors == [rules.errors.ROSTER_TOO_LARGE.format(limit=40, count=41)]
+    assert Seat.objects.filter(night=night).count() == 40
+    assert row_counts()["ledger.RosterChange"] == counts["ledger.RosterChange"]
 
 
 @pytest.mark.parametrize("position", [0, 4, -1, "2"])

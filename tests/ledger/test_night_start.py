@@ -87,6 +87,18 @@ def test_a_night_needs_two_players(table):
     assert caught.value.errors == [err.ROSTER_TOO_SMALL]
 
 
+def test_a_night_seats_at_most_forty_players(table):
+    roster = players(table, *[f"Player {i}" for i in range(41)])
+    counts = row_counts()
+
+    with pytest.raises(InvalidInput) as caught:
+        start(table, roster)
+
+    assert caught.value.errors == [rules.errors.ROSTER_TOO_LARGE.format(limit=40, count=41)]
+    assert row_counts() == counts
+    assert start(table, roster[:40]).seats.count() == 40
+
+
 def test_every_problem_with_the_roster_is_named_and_nothing_is_written(table):
     ann, bob = players(table, "Ann", "Bob")
     retired = table_services.player_retire(player=PlayerFactory(table=table, name="Old"))

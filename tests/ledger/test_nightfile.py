@@ -1,17 +1,23 @@
 import copy
+import hashlib
+import json
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from ledger import errors as err
 from ledger import nightfile, rules, selectors, services
 from ledger.errors import InvalidInput
-from ledger.models import Entry, Night, Player, Table
+from ledger.models import Entry, Night, NightImport, Player, Table
 from ledger.nightfile import night_export, night_import
 from ledger.services import tables as table_services
+from ledger.verify import verify_night
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data, ids
-from tests.ledger.nights import row_counts
+from tests.ledger.nights import long_night_document, row_counts
 from tests.ledger.worked_examples import EXAMPLES
 
 pytestmark = pytest.mark.django_db
@@ -524,7 +530,309 @@ def test_a_leftover_split_is_exported():
 def test_the_import_is_one_night_among_others():
     owner = UserFactory()
     night_import(document=document(), owner=owner)
-    night_import(document=document(), owner=owner)
+    night_import(document=document(), owner=owner, again=True)
 
     assert Night.objects.filter(table__owner=owner).count() == 2
     assert Table.objects.filter(owner=owner).count() == 1
+
+
+# --- Files that are not night files, and files too big to be one ---
+
+
+def test_a_file_nested_ten_thousand_deep_is_refused_as_not_a_night_file():
+    with pytest.raises(InvalidInput) as caught:
+        nightfile.night_parse("[" * 10_000 + "]" * 10_000)
+
+    assert caught.value.errors == [nightfile.FILE_TOO_DEEP.format(limit=10)]
+
+
+def test_a_document_nested_deeper_than_a_night_file_is_refused_before_it_is_read():
+    nested: list = []
+    for _ in range(900):
+        nested = [nested]
+    owner = UserFactory()
+    before = row_counts()
+
+    errors = import_errors(document(results={"hands": nested}), owner)
+
+    assert errors == [nightfile.FILE_TOO_DEEP.format(limit=nightfile.DEPTH_LIMIT)]
+    assert row_counts() == before
+
+
+def test_a_night_file_is_deep_enough_to_be_read():
+    exported = night_export(night_import(document=document(), owner=UserFactory()))
+
+    assert nightfile.night_parse(json.dumps(exported)) == exported
+
+
+def test_fifteen_thousand_players_are_refused_by_their_count_alone(django_assert_max_num_queries):
+    doc = document(players=[f"P{i:05d}" for i in range(15_000)], hands=[], closed=False)
+    owner = UserFactory()
+    before = row_counts()
+
+    with django_assert_max_num_queries(0):
+        errors = import_errors(doc, owner)
+
+    assert errors == [nightfile.PLAYERS_TOO_MANY.format(limit=40, count=15_000)]
+    assert row_counts() == before
+
+
+def test_forty_players_fit_in_a_night_file():
+    names = [f"Player {i}" for i in range(rules.MAX_ROSTER)]
+    hand = {"dealer": "Player 3", "seated": names[3:10], "stayed": {"Player 9": None}}
+    doc = document(players=names, hands=[hand])
+
+    night = night_import(document=doc, owner=UserFactory())
+
+    assert night.seats.count() == 40
+    assert night.first_dealer.name == "Player 3"
+
+
+def test_more_than_two_thousand_hands_are_refused_by_their_count_alone():
+    doc = document(hands=[{"dealer": "Ann", "misdeal": True}] * 2_001)
+
+    assert import_errors(doc, UserFactory()) == [
+        nightfile.HANDS_TOO_MANY.format(limit=2_000, count=2_001)
+    ]
+
+
+def test_a_file_of_a_thousand_bad_hands_lists_the_first_twenty_problems_and_counts_the_rest():
+    doc = document(hands=[{"dealer": "Zed", "stayed": {}}] * 1_000)
+
+    errors = import_errors(doc, UserFactory())
+
+    assert errors == [
+        *[rules.errors.DEALER_NOT_ON_ROSTER.format(hand=n, player="Zed") for n in range(1, 21)],
+        nightfile.MORE_PROBLEMS.format(count=980, shown=20),
+    ]
+    assert errors[-1] == "… and 980 more (only the first 20 are listed)."
+
+
+def test_a_problem_quoting_a_huge_value_quotes_both_ends_of_it_only():
+    long_name = "Zed" + "z" * 500_000
+    doc = document(hands=[{"dealer": long_name, "stayed": {}}])
+
+    (error,) = import_errors(doc, UserFactory())
+
+    assert len(error) == nightfile.PROBLEM_LENGTH
+    assert error.startswith("Hand 1: the dealer Zedzzz")
+    assert error.endswith("zzz is not on tonight's roster.")
+
+
+def test_a_chip_value_beyond_a_million_is_refused_naming_the_limit():
+    for value in ("1E+1000000", "1000000.01"):
+        doc = document(rules={"chip_value": value})
+
+        assert import_errors(doc, UserFactory()) == ["chip_value can be at most 1,000,000 a chip."]
+
+
+def test_a_player_reneging_more_often_than_there_are_tricks_is_refused():
+    doc = document()
+    doc["hands"][0] = {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}, "reneged": ["Bob"] * 6}
+
+    assert import_errors(doc, UserFactory()) == [
+        rules.errors.RENEGED_TOO_OFTEN.format(hand=1, player="Bob", count=6, tricks_per_hand=5)
+    ]
+
+
+# --- Settled before anything is written, written in bulk ---
+
+
+def test_a_bad_hand_is_found_before_a_single_row_is_written():
+    doc = example_document("example_1")
+    doc["hands"][6] = {"dealer": "Bob", "stayed": {"Ann": 5, "Bob": 0}, "reneged": ["Dee"]}
+    owner = UserFactory()
+
+    with CaptureQueriesContext(connection) as queries:
+        import_errors(doc, owner)
+
+    writes = [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]
+    assert writes == []
+
+
+def test_a_long_night_is_written_in_a_fixed_number_of_queries():
+    def queries_for(hands: int) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            night_import(document=long_night_document(hands, seed=hands), owner=UserFactory())
+        return len(queries)
+
+    # Only the bulk inserts' batches may add a query or two, never one per hand.
+    assert queries_for(300) <= queries_for(30) + 2
+
+
+def test_a_long_imported_night_verifies_and_exports_what_was_imported():
+    doc = long_night_document(500)
+
+    night = night_import(document=copy.deepcopy(doc), owner=UserFactory())
+
+    assert verify_night(night) == []
+    exported = night_export(night)
+    assert exported["hands"] == doc["hands"]
+    results, final = rules.replay(
+        rules.PRESETS["limit"].rules,
+        doc["players"],
+        [rules.HandInput.from_dict(hand, n) for n, hand in enumerate(doc["hands"], start=1)],
+    )
+    assert exported["results"]["hands"] == [
+        result.to_dict() | {"dealer": result.dealer} for result in results
+    ]
+    assert selectors.night_pot(night) == 0
+    assert sum(exported["results"]["leftover"].values()) == final.pot
+
+
+def test_the_phone_carries_on_where_an_imported_night_stops():
+    night = night_import(document=long_night_document(40, closed=False), owner=UserFactory())
+
+    hand = services.hand_record(
+        night=night,
+        expected_number=41,
+        hand=hand_data(night, {"dealer": "Eve", "stayed": {"Ann": 3, "Bob": 2}}),
+        by=night.started_by,
+    )
+
+    assert hand.number == 41
+    assert verify_night(night) == []
+
+
+def test_hands_recorded_in_bulk_must_follow_the_last_one():
+    night = night_import(document=document(closed=False), owner=UserFactory())
+    house = rules.HouseRules.from_dict(night.rules)
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    result, state = rules.settle_hand(
+        house, rules.NightState.start(names), rules.HandInput("Ann", stayed={})
+    )
+    to_id = ids(night)
+    before = row_counts()
+
+    with pytest.raises(err.Conflict) as caught:
+        services.hands_record_settled(
+            night=night,
+            hands=[
+                services.SettledHand(
+                    data=hand_data(night, {"dealer": "Ann", "stayed": {}}),
+                    roster=[to_id[n] for n in names],
+                    result=result,
+                    state_after=state,
+                )
+            ],
+            to_id=to_id,
+            by=night.started_by,
+        )
+
+    assert caught.value.errors == [err.HAND_NOT_NEXT.format(expected=7, number=1)]
+    assert row_counts() == before
+
+
+# --- The same file twice ---
+
+
+def test_a_file_its_owner_already_imported_is_refused_and_nothing_is_written():
+    owner = UserFactory()
+    first = night_import(document=document(), owner=owner)
+    before = row_counts()
+
+    with pytest.raises(nightfile.AlreadyImported) as caught:
+        night_import(document=document(), owner=owner)
+
+    assert caught.value.errors == [
+        nightfile.ALREADY_IMPORTED.format(
+            date=f"{timezone.localtime(first.import_record.imported_at):%Y-%m-%d}",
+            night=first.pk,
+            table="Thursday Bourré",
+        )
+    ]
+    assert row_counts() == before
+
+
+def test_the_same_content_written_out_differently_is_the_same_file():
+    owner = UserFactory()
+    night_import(document=document(), owner=owner)
+    reordered = json.loads(json.dumps(dict(reversed(document().items())), indent=4))
+
+    with pytest.raises(nightfile.AlreadyImported):
+        night_import(document=reordered, owner=owner, table_name="Another table")
+
+
+def test_the_owner_may_import_a_file_again_on_purpose():
+    owner = UserFactory()
+    first = night_import(document=document(), owner=owner)
+
+    again = night_import(document=document(), owner=owner, again=True)
+
+    assert again.pk != first.pk
+    assert again.import_record.digest == first.import_record.digest
+
+
+def test_another_owner_may_import_the_same_file():
+    night_import(document=document(), owner=UserFactory())
+
+    night = night_import(document=document(), owner=UserFactory())
+
+    assert selectors.live_hands(night).count() == 6
+
+
+def test_a_changed_file_is_a_new_file():
+    owner = UserFactory()
+    night_import(document=document(), owner=owner)
+
+    night = night_import(document=document(closed=False), owner=owner)
+
+    assert not night.is_closed
+
+
+def test_each_import_is_recorded_with_the_files_digest_who_and_when():
+    owner = UserFactory()
+    by = UserFactory()
+
+    night = night_import(document=document(), owner=owner, by=by)
+
+    record = NightImport.objects.get(night=night)
+    assert record.digest == nightfile.night_digest(document())
+    assert (
+        record.digest
+        == hashlib.sha256(
+            json.dumps(
+                document(), sort_keys=True, ensure_ascii=False, separators=(",", ":")
+            ).encode()
+        ).hexdigest()
+    )
+    assert record.imported_by == by
+    assert record.imported_at >= night.started_at
+
+
+def test_an_import_record_can_be_neither_changed_nor_deleted():
+    night = night_import(document=document(), owner=UserFactory())
+    record = night.import_record
+
+    with pytest.raises(PermissionError):
+        record.save()
+    with pytest.raises(PermissionError):
+        record.delete()
+    with pytest.raises(PermissionError):
+        NightImport.objects.filter(pk=record.pk).update(digest="0" * 64)
+    with pytest.raises(PermissionError):
+        NightImport.objects.filter(pk=record.pk).delete()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": "bourre-night/1", "players": ["Ann", "B\\ud800"]}',
+        '{"format": "bourre-night/1", "results": {"\\udfff": 1}}',
+    ],
+)
+def test_text_that_is_not_unicode_is_refused_as_not_a_night_file(text):
+    with pytest.raises(InvalidInput) as caught:
+        nightfile.night_parse(text)
+
+    assert caught.value.errors == [nightfile.FILE_NOT_UNICODE]
+
+
+def test_a_document_with_a_lone_surrogate_is_refused_before_anything_is_written():
+    doc = document()
+    doc["hands"][0]["dealer"] = "\ud800"
+    owner = UserFactory()
+    before = row_counts()
+
+    assert import_errors(doc, owner) == [nightfile.FILE_NOT_UNICODE]
+    assert row_counts() == before

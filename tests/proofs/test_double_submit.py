@@ -1,17 +1,20 @@
 """A nervous double tap, a flaky network's retries, many tabs at once: one hand, once."""
 
+import json
 import threading
 import uuid
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connections
 from django.test import Client
 from django.urls import reverse
 
 from ledger import errors as err
 from ledger import selectors
-from ledger.models import Entry, Hand
-from tests.factories import night_with
+from ledger.models import Entry, Hand, Night, NightImport
+from ledger.verify import verify_night
+from tests.factories import TableFactory, night_with
 from tests.views.night_helpers import hand_post
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -104,3 +107,41 @@ def test_the_same_key_with_a_different_hand_is_a_conflict_that_writes_nothing():
         assert err.IDEMPOTENCY_KEY_REUSED.format(number=1) in page.content.decode()
         # The page offers the next hand to record: the host can retry straight away.
         assert 'name="number" value="2"' in page.content.decode()
+
+
+def test_one_night_file_uploaded_by_four_tabs_at_once_is_imported_once():
+    table = TableFactory()
+    content = json.dumps(
+        {
+            "format": "bourre-night/1",
+            "players": ["Ann", "Bob", "Cy", "Dee"],
+            "hands": [HAND, OTHER_HAND],
+            "closed": True,
+        }
+    ).encode()
+    url = reverse("night_import", args=[table.pk])
+    clients = [client_for(table.owner) for _ in range(4)]
+    start = threading.Barrier(len(clients))
+    statuses: list[int] = []
+    lock = threading.Lock()
+
+    def tab(client: Client) -> None:
+        try:
+            start.wait()
+            upload = SimpleUploadedFile("night.json", content, content_type="application/json")
+            response = client.post(url, {"file": upload})
+            with lock:
+                statuses.append(response.status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=tab, args=(client,)) for client in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sorted(statuses) == [302, 409, 409, 409]
+    (night,) = Night.objects.filter(table=table)
+    assert NightImport.objects.filter(night__table=table).count() == 1
+    assert verify_night(night) == []

@@ -5,7 +5,15 @@ from decimal import Decimal
 
 import pytest
 
-from ledger.rules import PRESETS, RULE_FIELDS, RULE_HELP, HouseRules, RulesError, to_money
+from ledger.rules import (
+    MAX_CHIP_VALUE,
+    PRESETS,
+    RULE_FIELDS,
+    RULE_HELP,
+    HouseRules,
+    RulesError,
+    to_money,
+)
 from ledger.rules import errors as e
 
 NAN = Decimal("NaN")
@@ -292,6 +300,38 @@ def test_money_has_the_currencys_decimal_places(currency, chip_value, chips, mon
     amount = to_money(chips, rules)
     assert isinstance(amount, Decimal)
     assert str(amount) == money
+
+
+@pytest.mark.parametrize("value", ["1E+1000000", "1000000.01", "1" + "0" * 100_000, 10**4000])
+def test_a_chip_value_over_a_million_is_refused_naming_the_limit(value):
+    with pytest.raises(RulesError) as caught:
+        HouseRules.from_dict({"chip_value": value})
+
+    assert caught.value.problems == [e.CHIP_VALUE_TOO_LARGE(limit=1_000_000)]
+    assert caught.value.problems[0].params["key"] == "chip_value"
+    assert caught.value.errors == ["chip_value can be at most 1,000,000 a chip."]
+
+
+def test_a_chip_value_of_a_million_is_allowed_and_written_out_in_full():
+    assert HouseRules.from_dict({"chip_value": "1000000"}).chip_value == MAX_CHIP_VALUE
+    rules = HouseRules.from_dict({"chip_value": "1E+3", "currency": "KRW"})
+    assert rules.to_dict()["chip_value"] == "1000"
+
+
+def test_a_chip_value_as_a_tiny_exponent_is_refused_as_too_precise():
+    with pytest.raises(RulesError) as caught:
+        HouseRules.from_dict({"chip_value": "1E-1000000"})
+
+    assert caught.value.problems == [
+        e.CHIP_VALUE_TOO_PRECISE(value=Decimal("1E-1000000"), currency="USD", places=2)
+    ]
+
+
+def test_the_most_chips_a_ledger_holds_at_the_highest_chip_value_is_still_money():
+    rules = HouseRules(chip_value=MAX_CHIP_VALUE, currency="KWD")  # 3 decimal places
+    amount = to_money(2**62, rules)
+    # Pages work in Decimal's default 28-digit context: it must hold the amount exactly.
+    assert amount.quantize(Decimal("0.001")) == amount == Decimal(2**62) * 1_000_000
 
 
 def test_an_ante_or_cap_beyond_a_million_chips_is_refused_by_name():

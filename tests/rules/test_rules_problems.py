@@ -61,6 +61,10 @@ WORDING = [
     ),
     (e.CHIP_VALUE_NOT_POSITIVE(value=Decimal("0")), "chip_value must be more than zero (got 0)."),
     (
+        e.CHIP_VALUE_TOO_LARGE(limit=Decimal(1_000_000)),
+        "chip_value can be at most 1,000,000 a chip.",
+    ),
+    (
         e.CHIP_VALUE_TOO_PRECISE(value=Decimal("0.001"), currency="USD", places=2),
         "chip_value 0.001 has more decimal places than USD uses (2).",
     ),
@@ -78,6 +82,10 @@ WORDING = [
     (
         e.SEAT_OUT_OF_RANGE(player="Eve", seat=5, last=4),
         "Eve cannot join at seat 5: seats run from 0 to 4.",
+    ),
+    (
+        e.ROSTER_TOO_LARGE(limit=40, count=15_000),
+        "A night's roster can hold at most 40 players (got 15,000).",
     ),
     (e.HAND_TOO_FEW_SEATED(hand=1, count=1), "Hand 1: 1 seated; a hand needs at least 2 players."),
     (
@@ -122,6 +130,14 @@ WORDING = [
         "Hand 2: the stayers' tricks add up to 4, not 5.",
     ),
     (e.RENEGE_WITHOUT_STAYING(hand=7, player="Dee"), "Hand 7: Dee reneged but did not stay."),
+    (
+        e.RENEGED_TOO_OFTEN(hand=1, player="Bob", count=1_000_000, tricks_per_hand=5),
+        "Hand 1: Bob reneged 1,000,000 times, but a hand has only 5 tricks.",
+    ),
+    (
+        e.NIGHT_TOO_LONG(hand=2_001, limit=2_000),
+        "Hand 2001: a night can hold at most 2,000 hands; start another night.",
+    ),
     (
         e.RENEGE_TOO_FEW_STAYERS(hand=1, player="Ann", count=1),
         "Hand 1: Ann reneged, but a renege needs at least two stayers (1 stayed).",

@@ -6,11 +6,14 @@ from pathlib import Path
 import pytest
 
 from ledger.rules import (
+    MAX_HANDS,
+    MAX_ROSTER,
     HandInput,
     HouseRules,
     NightState,
     RulesError,
     close_night,
+    describe,
     hand_errors,
     settle_hand,
 )
@@ -154,6 +157,28 @@ def test_it_rejects_a_renege_in_a_hand_nobody_stayed_in():
     ]
 
 
+def test_it_rejects_more_reneges_by_one_player_than_a_hand_has_tricks():
+    hand = HandInput("Ann", stayed={"Ann": 3, "Bob": 2}, reneged=("Bob",) * 1_000_000)
+    errors = problems(hand)
+    assert errors == [e.RENEGED_TOO_OFTEN(hand=1, player="Bob", count=1_000_000, tricks_per_hand=5)]
+    assert "1,000,000 times" in describe(errors[0])
+
+
+def test_a_player_may_renege_once_a_trick():
+    hand = HandInput("Ann", stayed={"Ann": 3, "Bob": 2}, reneged=("Bob",) * 5)
+    result, _ = settle_hand(RULES, NightState.start(ROSTER), hand)
+    assert result.renege_payments == {"Bob": 4 * 5}
+
+
+def test_a_night_holds_at_most_two_thousand_hands():
+    state = NightState.start(ROSTER)
+    state = NightState(**{**vars(state), "hands": MAX_HANDS - 1})
+    _, state = settle_hand(RULES, state, HandInput("Ann", stayed={}))
+    assert state.hands == MAX_HANDS == 2_000
+    errors = problems(HandInput("Bob", stayed={}), state=state)
+    assert errors == [e.NIGHT_TOO_LONG(hand=2_001, limit=2_000)]
+
+
 def test_it_rejects_a_reneger_who_is_not_on_the_roster():
     hand = HandInput("Ann", stayed={"Ann": 3, "Bob": 2}, reneged=("Zed",))
     assert problems(hand) == [e.RENEGER_NOT_ON_ROSTER(hand=1, player="Zed")]
@@ -222,6 +247,20 @@ def test_it_rejects_keys_that_cannot_be_players_and_repeated_keys_on_the_roster(
         e.PLAYER_KEY_INVALID(value=True),
         e.PLAYER_KEY_INVALID(value=["Bob"]),
     ]
+
+
+def test_a_roster_holds_at_most_forty_players_and_says_so_without_listing_them():
+    assert len(NightState.start([f"P{i}" for i in range(MAX_ROSTER)]).roster) == MAX_ROSTER == 40
+    with pytest.raises(RulesError) as caught:
+        NightState.start([f"P{i}" for i in range(15_000)])
+    assert caught.value.problems == [e.ROSTER_TOO_LARGE(limit=40, count=15_000)]
+
+
+def test_a_late_arrival_cannot_join_a_full_roster():
+    state = NightState.start([f"P{i}" for i in range(MAX_ROSTER)])
+    with pytest.raises(RulesError) as caught:
+        state.with_player("Eve")
+    assert caught.value.problems == [e.ROSTER_TOO_LARGE(limit=40, count=41)]
 
 
 def test_a_one_player_roster_is_allowed_but_cannot_play_a_hand():

@@ -9,6 +9,7 @@ from html import escape
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 
 from ledger import nightfile, rules, selectors, services
 from ledger.models import Entry, Night, Player
@@ -19,7 +20,7 @@ from tables.forms_import import (
     FILE_TOO_LARGE,
     IMPORT_LIMIT_BYTES,
 )
-from tables.views.exports import NOT_IMPORTED, safe_cell
+from tables.views.exports import IMPORT_AGAIN, NOT_IMPORTED, safe_cell
 from tests.factories import PlayerFactory, ShareLinkFactory, TableFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data, ids
 from tests.ledger.worked_examples import EXAMPLE_1
@@ -370,3 +371,105 @@ def test_an_anonymous_upload_is_sent_to_sign_in_and_writes_nothing(client):
 
     assert response.status_code == 302
     assert not Night.objects.exists()
+
+
+def test_a_deeply_nested_upload_is_a_400_that_says_it_is_not_a_night_file(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+    client.raise_request_exception = False
+
+    response = client.post(
+        reverse("night_import", args=[table.pk]), {"file": _upload("[" * 10_000 + "]" * 10_000)}
+    )
+
+    assert response.status_code == 400
+    assert escape(nightfile.FILE_TOO_DEEP.format(limit=10)) in response.content.decode()
+    assert not Night.objects.exists()
+
+
+def test_an_upload_of_fifteen_thousand_players_is_refused_by_their_count(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+    players = [f"P{i:05d}" for i in range(15_000)]
+
+    response = client.post(
+        reverse("night_import", args=[table.pk]),
+        {"file": _upload(json.dumps(_document(players=players, hands=[], closed=False)))},
+    )
+
+    assert response.status_code == 400
+    message = nightfile.PLAYERS_TOO_MANY.format(limit=40, count=15_000)
+    assert escape(message) in response.content.decode()
+    assert not Player.objects.exists()
+
+
+def test_an_upload_of_bad_hands_answers_with_the_first_problems_and_a_count(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+    hands = [{"dealer": "Zed" * 20, "stayed": {"Nobody" * 20: 5}}] * 2_000
+    content = json.dumps(_document(hands=hands))
+    assert len(content) > 300_000
+
+    response = client.post(reverse("night_import", args=[table.pk]), {"file": _upload(content)})
+
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert escape(nightfile.MORE_PROBLEMS.format(count=3_980, shown=20)) in html
+    assert html.count("<li>") <= 21 + 10  # the problems, and the page's own lists
+    assert len(html) < 30_000
+
+
+def test_the_import_page_offers_to_import_a_file_again(client, night):
+    client.force_login(night.table.owner)
+
+    html = client.get(_urls(night)["night_import"]).content.decode()
+
+    assert 'type="checkbox" name="again"' in html
+    assert "Import it again anyway" in html
+
+
+def test_uploading_the_same_file_twice_is_refused_until_the_host_says_again(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+    url = reverse("night_import", args=[table.pk])
+    content = json.dumps(_document())
+    client.post(url, {"file": _upload(content)})
+    first = Night.objects.get(table=table)
+    entries = Entry.objects.count()
+
+    refused = client.post(url, {"file": _upload(content)})
+
+    html = refused.content.decode()
+    assert refused.status_code == 409
+    assert escape(NOT_IMPORTED) in html
+    assert (
+        escape(
+            nightfile.ALREADY_IMPORTED.format(
+                date=f"{timezone.localtime(first.import_record.imported_at):%Y-%m-%d}",
+                night=first.pk,
+                table=table.name,
+            )
+        )
+        in html
+    )
+    assert escape(IMPORT_AGAIN) in html
+    assert Night.objects.filter(table=table).count() == 1
+    assert Entry.objects.count() == entries
+
+    again = client.post(url, {"file": _upload(content), "again": "on"})
+
+    assert again.status_code == 302
+    assert Night.objects.filter(table=table).count() == 2
+
+
+def test_an_upload_with_text_that_is_not_unicode_is_a_400_with_a_message(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+    client.raise_request_exception = False
+    content = json.dumps(_document(players=["Ann", "Bob\ud800"], hands=[]))
+
+    response = client.post(reverse("night_import", args=[table.pk]), {"file": _upload(content)})
+
+    assert response.status_code == 400
+    assert escape(nightfile.FILE_NOT_UNICODE) in response.content.decode()
+    assert not Player.objects.exists()

@@ -107,6 +107,18 @@ def test_a_renege_mark_is_recorded(client, host, night):
     assert Hand.objects.get().input["reneged"] == [ids(night)["Cy"]]
 
 
+def test_more_reneges_than_tricks_are_refused_in_the_engines_words(client, host, night):
+    data = hand_post(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}, number=1)
+    data[f"renege_{ids(night)['Cy']}"] = "6"
+
+    response = client.post(url("hand_record", night), data)
+
+    assert response.status_code == 400
+    message = rule_errors.RENEGED_TOO_OFTEN.format(hand=1, player="Cy", count=6, tricks_per_hand=5)
+    assert message in response.content.decode()
+    assert not Hand.objects.exists()
+
+
 def test_a_checked_renege_box_counts_as_one_renege(client, host, night):
     data = hand_post(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}, number=1)
     data[f"renege_{ids(night)['Cy']}"] = "on"

@@ -233,6 +233,26 @@ def test_with_htmx_picking_a_preset_swaps_only_the_rules(client, host):
         ),
         ({"currency": "US"}, "currency", rule_errors.CURRENCY_INVALID.format(value="US")),
         (
+            {"chip_value": "1E+1000000"},
+            "chip_value",
+            rule_errors.CHIP_VALUE_TOO_LARGE.format(limit=rules.MAX_CHIP_VALUE),
+        ),
+        (
+            {"chip_value": "1000000.01"},
+            "chip_value",
+            "chip_value can be at most 1,000,000 a chip.",
+        ),
+        (
+            {"ante": "1000001"},
+            "ante",
+            rule_errors.RULE_TOO_LARGE.format(key="ante", limit=1_000_000),
+        ),
+        (
+            {"pot_cap": "999999999999999999"},
+            "pot_cap",
+            rule_errors.RULE_TOO_LARGE.format(key="pot_cap", limit=1_000_000),
+        ),
+        (
             {"leftover_pot": "burn"},
             "leftover_pot",
             rule_errors.LEFTOVER_POT_INVALID.format(value="burn"),

@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from ledger.errors import ServiceError
 from ledger.management.users import user_named
-from ledger.nightfile import night_import, night_parse
+from ledger.nightfile import AlreadyImported, night_import, night_parse
 
 FILE_UNREADABLE = "Cannot read {path}: {problem}"
 OWNER_NEEDED = (
@@ -16,6 +16,7 @@ OWNER_NEEDED = (
     "so none can be picked for you."
 )
 NOT_IMPORTED = "The night was not imported:"
+IMPORT_AGAIN = "If that night really was played twice, run the command again with --again."
 
 
 class Command(BaseCommand):
@@ -27,12 +28,19 @@ class Command(BaseCommand):
         parser.add_argument("file", help="the night file (JSON); - reads standard input")
         parser.add_argument("--owner", help="the user whose table it goes to")
         parser.add_argument("--table", help="the table's name (default: the file's table)")
+        parser.add_argument(
+            "--again",
+            action="store_true",
+            help="import it even if the owner already imported this very file",
+        )
 
-    def handle(self, *args, file, owner=None, table=None, **options):
+    def handle(self, *args, file, owner=None, table=None, again=False, **options):
         document = _load(file)
         user = _owner(owner)
         try:
-            night = night_import(document=document, owner=user, table_name=table)
+            night = night_import(document=document, owner=user, table_name=table, again=again)
+        except AlreadyImported as error:
+            raise CommandError("\n".join([NOT_IMPORTED, *error.errors, IMPORT_AGAIN])) from None
         except ServiceError as error:
             raise CommandError("\n".join([NOT_IMPORTED, *error.errors])) from None
         self.stdout.write(str(night.pk))

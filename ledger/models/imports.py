@@ -1,0 +1,55 @@
+"""Where a night came from: the record of each night file imported."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Length
+from django.db.models.lookups import Exact
+
+NIGHT_IMPORT_IS_APPEND_ONLY = "A night's import record is kept as written: it is never changed."
+
+
+class NightImportQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise PermissionError(NIGHT_IMPORT_IS_APPEND_ONLY)
+
+    def delete(self):
+        raise PermissionError(NIGHT_IMPORT_IS_APPEND_ONLY)
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        raise PermissionError(NIGHT_IMPORT_IS_APPEND_ONLY)
+
+
+class NightImport(models.Model):
+    """A night recorded from a night file: which file (a digest of its content), by whom,
+    when. It is how an upload of a file its owner already imported is recognised."""
+
+    night = models.OneToOneField(
+        "ledger.Night", on_delete=models.PROTECT, related_name="import_record"
+    )
+    digest = models.CharField(max_length=64)  # SHA-256, hex
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    imported_at = models.DateTimeField()
+
+    objects = NightImportQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["imported_at", "id"]
+        indexes = [models.Index(fields=["digest"], name="nightimport_digest_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Exact(Length("digest"), 64), name="nightimport_digest_is_sha256"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Night #{self.night_id} imported from {self.digest[:12]}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise PermissionError(NIGHT_IMPORT_IS_APPEND_ONLY)
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError(NIGHT_IMPORT_IS_APPEND_ONLY)
