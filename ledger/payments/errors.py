@@ -4,7 +4,9 @@ Built like the rules engine's errors (``ledger.rules.errors``): a problem is a s
 ``code`` with parameters and an English template wrapped in ``gettext_noop``, so the web
 layer can word it in the host's language. Every problem carries ``field``: the stored
 detail it is about (``"swish_number"``, ``"iban"``, ``"amount"``...), so a form can show
-it under the right input. ``value`` is what was given, as given.
+it under the right input; a code fixes it, except the text and phone codes that several
+fields share, whose callers pass it. ``value`` is what was given: as given when it could not
+be read, in its compact form ("DE89370400440532013000") when only its check failed.
 """
 
 from __future__ import annotations
