@@ -110,3 +110,8 @@ def test_every_template_is_a_literal_marked_for_translation():
 )
 def test_problems_are_worded_in_english_from_their_parameters(problem: Problem, english: str):
     assert describe(problem) == english
+
+
+def test_the_readme_lists_every_problem_code():
+    readme = (Path(e.__file__).parent / "README.md").read_text(encoding="utf-8")
+    assert [name for name in CODES if f"`{name}`" not in readme] == []
