@@ -1,9 +1,14 @@
 import pytest
 
 
+# The rules engine is pure Python: these tests run without Django (`-p no:django`), so the
+# parent conftest's autouse fixtures that need Django's settings are replaced here by ones
+# that do nothing.
 @pytest.fixture(autouse=True)
 def _no_login_throttling_by_default():
-    # The rules engine is pure Python: these tests run without Django (`-p no:django`), so
-    # the parent conftest's autouse fixture (which needs pytest-django's `settings`) is
-    # replaced here by one that does nothing.
+    return
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
     return
