@@ -1,6 +1,6 @@
 """A night's report, for its host and for the players' live link: the standings, the
 settle-up once closed, the seal, and the night hand by hand from its live hands' stored
-results. Four to six queries, whatever the night's length."""
+results. Three to five queries, whatever the night's length."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
