@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ledger import rules
 from ledger.rules import errors as rules_errors
 from ledger.rules.house_rules import TRICKS_CHOICES
+from ledger.selectors.seats import RosterPlayer
 from ledger.services import HandData
 
 STAY = "stay"
@@ -36,21 +37,11 @@ RENEGE_TOO_MANY = (
 NUMBER_MISSING = "The form has no hand number; reload the page and try again."
 
 
-@dataclass(frozen=True)
-class Person:
-    """A roster player as the form shows them."""
-
-    id: int
-    name: str
-    position: int = 0
-    active: bool = True  # still at the table tonight (a player who left is not dealt in)
-
-
 @dataclass
 class Row:
     """One player's controls, as they will be shown (the host's input kept)."""
 
-    person: Person
+    person: RosterPlayer
     seated: bool = True
     play: str = FOLD
     tricks: str = ""
@@ -88,7 +79,7 @@ def _whole(text: str) -> bool:
     return digits.isascii() and digits.isdecimal() and len(digits) <= 18
 
 
-def from_dealers_left(people: Sequence[Person], dealer: int | None) -> list[Person]:
+def from_dealers_left(people: Sequence[RosterPlayer], dealer: int | None) -> list[RosterPlayer]:
     """``people`` (seat order, clockwise) starting after the dealer, dealer last."""
     return rules.order_from_left([p.id for p in people], dealer, people, key=lambda p: p.id)
 
@@ -100,13 +91,17 @@ def _rows(people, dealer, exempt) -> list[Row]:
     ]
 
 
-def initial(people: Sequence[Person], *, number: int, dealer: int | None, exempt=()) -> HandForm:
-    """A blank hand: everyone still at the table dealt in and folding."""
+def initial(
+    people: Sequence[RosterPlayer], *, number: int, dealer: int | None, exempt=()
+) -> HandForm:
+    """A blank hand: everyone still at the table dealt in and folding, from the dealer's
+    left. ``people`` in seat order, or already in turn (the hand screen's ``in_turn``):
+    the turn is the same from any rotation of the seats."""
     rows = [row for row in _rows(people, dealer, set(exempt)) if row.person.active]
     return HandForm(number=number, dealer=dealer, rows=rows)
 
 
-def from_input(people: Sequence[Person], *, number: int, data: Mapping) -> HandForm:
+def from_input(people: Sequence[RosterPlayer], *, number: int, data: Mapping) -> HandForm:
     """A stored hand input (Hand.input) as the form, for a correction."""
     dealer = data["dealer"]
     rows = _rows(people, dealer, set())
@@ -129,7 +124,7 @@ def _int(text: str) -> int | None:
 
 
 def from_post(
-    post: Mapping[str, str], people: Sequence[Person], *, number: int, exempt=()
+    post: Mapping[str, str], people: Sequence[RosterPlayer], *, number: int, exempt=()
 ) -> HandForm:
     """Read a posted hand. ``form.data`` is the HandData, or None with ``form.errors``."""
     errors: list[str] = []

@@ -5,6 +5,7 @@ as JSON) and the names to show; no rule is decided here.
 """
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from ledger import rules
@@ -63,6 +64,24 @@ class _Names:
 
     def amounts(self, amounts: Mapping[str, int]) -> str:
         return join_names([f"{self(p)} {chips}" for p, chips in amounts.items()])
+
+
+@dataclass(frozen=True)
+class HandText:
+    """A recorded hand in words, for the one partial that shows it (nights/_hand.html)."""
+
+    number: int
+    dealer: str
+    summary: str
+
+
+def hand_text(hand, names: Mapping[int, str]) -> HandText:
+    """``hand`` (a live Hand: its number, dealer and stored input and result) in words."""
+    return HandText(
+        number=hand.number,
+        dealer=_Names(names)(hand.dealer_id),
+        summary=describe_hand(hand.input, hand.result, names),
+    )
 
 
 def describe_hand(hand_input: Mapping, result: Mapping, names: Mapping[int, str]) -> str:

@@ -1,10 +1,15 @@
 import pytest
 
 from ledger.rules import errors as rule_errors
+from ledger.selectors.seats import RosterPlayer
 from tables import forms_hand
-from tables.forms_hand import Person
 
-PEOPLE = [Person(1, "Ann", 0), Person(2, "Bob", 1), Person(3, "Cy", 2), Person(4, "Dee", 3)]
+PEOPLE = [
+    RosterPlayer(1, "Ann", 0),
+    RosterPlayer(2, "Bob", 1),
+    RosterPlayer(3, "Cy", 2),
+    RosterPlayer(4, "Dee", 3),
+]
 
 
 def _post(**fields):
@@ -22,7 +27,7 @@ def test_a_blank_form_has_everyone_dealt_in_and_folding_from_the_dealers_left():
 
 
 def test_players_who_left_are_not_offered():
-    people = [*PEOPLE[:3], Person(4, "Dee", 3, active=False)]
+    people = [*PEOPLE[:3], RosterPlayer(4, "Dee", 3, active=False)]
 
     form = forms_hand.initial(people, number=1, dealer=1)
 

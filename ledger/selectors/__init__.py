@@ -1,31 +1,39 @@
-"""Reads of the ledger: balances, the pot, the hand log, the next hand, the settle-up,
-the night's seal."""
-
-from dataclasses import dataclass
-from decimal import Decimal
+"""Reads of the ledger: balances, the pot, the live hands, the next hand, the settle-up,
+the night's seal. Each screen has its own selector in a module named for it (hand_screen,
+night_end, hand_changes, hand_log, night_reports); what they share is in seats (the roster
+in seat order), last_hand (the state the next hand starts from) and standings."""
 
 from django.db.models import Sum
 
-from ledger import bridge, rules, seals
-from ledger import errors as err
-from ledger.errors import InvalidInput
-from ledger.models import Entry, Hand, Night, Player, Seat
+from ledger import bridge
+from ledger.models import Entry, Hand, Night
+from ledger.selectors.hand_screen import NextHand, hand_problems, hand_screen
+from ledger.selectors.last_hand import last_live_hand, state_after
+from ledger.selectors.night_end import leftover_back
+from ledger.selectors.seal import NightSeal, night_seal
+from ledger.selectors.seats import night_roster
+from ledger.selectors.standings import Payment, entry_totals, ledger_standings, settle_up
+
+__all__ = [
+    "NextHand",
+    "NightSeal",
+    "Payment",
+    "hand_check",
+    "live_hands",
+    "next_hand",
+    "night_balances",
+    "night_leftover",
+    "night_pot",
+    "night_seal",
+    "night_settlement",
+]
 
 
 def night_balances(night: Night) -> dict[int, int]:
-    """Player id -> net chips tonight, for every player on the roster."""
-    balances = dict.fromkeys(
-        Seat.objects.filter(night=night).order_by("position").values_list("player_id", flat=True),
-        0,
-    )
-    rows = (
-        Entry.objects.filter(night=night, player__isnull=False)
-        .values_list("player_id")
-        .annotate(total=Sum("amount"))
-    )
-    for player_id, total in rows:
-        balances[player_id] = total
-    return balances
+    """Player id -> net chips tonight as the ledger's entries add up, for every player on
+    the roster, in seat order."""
+    balances, _ = entry_totals(night)
+    return {player.id: balances.get(player.id, 0) for player in night_roster(night)}
 
 
 def night_pot(night: Night) -> int:
@@ -34,148 +42,31 @@ def night_pot(night: Night) -> int:
     )["total"]
 
 
-@dataclass(frozen=True)
-class Standing:
-    player: Player
-    seat: Seat
-    chips: int
-    money: Decimal
-
-
-@dataclass(frozen=True)
-class Standings:
-    rows: list[Standing]
-    pot: int
-
-
-def night_standings(night: Night) -> Standings:
-    """Every roster player's balance in seat order, and the pot: two queries."""
-    house = bridge.house_rules(night)
-    balances = night_balances(night)
-    seats = Seat.objects.filter(night=night).select_related("player").order_by("position")
-    rows = [
-        Standing(
-            seat.player,
-            seat,
-            balances[seat.player_id],
-            rules.to_money(balances[seat.player_id], house),
-        )
-        for seat in seats
-    ]
-    return Standings(rows=rows, pot=night_pot(night))
-
-
 def live_hands(night: Night):
     return Hand.objects.filter(night=night, live=True).order_by("number")
 
 
-@dataclass(frozen=True)
-class NextHand:
-    number: int
-    dealer_id: int | None
-    ante: int
-    exempt: list[int]
-    carry_streak: int
-    pot: int
-    seated: list[int]  # active seats, in seat order
-
-
 def next_hand(night: Night) -> NextHand:
     """What the host's hand screen offers next: number, default dealer, this hand's ante."""
-    house = bridge.house_rules(night)
-    to_name = bridge.roster_names(night)
-    to_id = bridge.ids_by_name(to_name)
-    active = list(
-        Seat.objects.filter(night=night, active=True)
-        .order_by("position")
-        .values_list("player_id", flat=True)
-    )
-    number, state = bridge.next_state(night, to_name)
-    if number == 1:
-        dealer = night.first_dealer_id if night.first_dealer_id in active else None
-    else:
-        dealer_name = state.next_dealer([to_name[p] for p in active])
-        dealer = to_id[dealer_name] if dealer_name else None
-    return NextHand(
-        number=number,
-        dealer_id=dealer if dealer is not None else (active[0] if active else None),
-        ante=rules.ante_for(house, state),
-        exempt=[to_id[name] for name in state.exempt] if house.ante_exemptions else [],
-        carry_streak=state.carry_streak,
-        pot=state.pot,
-        seated=active,
-    )
-
-
-@dataclass(frozen=True)
-class Payment:
-    payer: Player
-    payee: Player
-    chips: int
-    money: Decimal
+    return hand_screen(night).next
 
 
 def night_settlement(night: Night) -> list[Payment]:
     """Who pays whom, in the fewest transfers. Only when the pot is empty."""
-    if night_pot(night) != 0:
-        raise InvalidInput(err.SETTLEMENT_POT_NOT_EMPTY)
     house = bridge.house_rules(night)
-    balances = night_balances(night)
-    players = Player.objects.in_bulk(list(balances))
-    transfers = rules.settle_up({str(p): chips for p, chips in balances.items()})
-    return [
-        Payment(
-            players[int(t.payer)],
-            players[int(t.payee)],
-            t.chips,
-            rules.to_money(t.chips, house),
-        )
-        for t in transfers
-    ]
-
-
-@dataclass(frozen=True)
-class NightSeal:
-    code: str  # e.g. "3f2a-91c0-7b1e"
-    entries: int  # how many ledger entries it seals
-
-
-def night_seal(night: Night) -> NightSeal | None:
-    """The night's seal: a short fingerprint of its last entry's keyed hash, which
-    chains every entry before it. None until a chip has moved. One query."""
-    last = Entry.objects.filter(night=night).order_by("-seq").values_list("seq", "hash").first()
-    if last is None:
-        return None
-    seq, last_hash = last
-    return NightSeal(code=seals.seal_code(last_hash), entries=seq)
+    return settle_up(ledger_standings(night, night_roster(night), house), house)
 
 
 def hand_check(night: Night, hand) -> list[str]:
     """Every problem the referee would find with ``hand`` (a services.HandData) as the
     night's next hand; [] when hand_record would take it. Writes nothing: it backs the
     hand screen's live check, and hand_record checks everything again."""
-    if night.closed_at is not None:
-        return [err.NIGHT_CLOSED]
-    to_name = bridge.roster_names(night)
-    _, state = bridge.next_state(night, to_name)
-    problems = rules.hand_errors(
-        bridge.house_rules(night), state, bridge.hand_input(hand.as_json(), to_name)
-    )
-    return [rules.describe(problem) for problem in problems]
+    return hand_problems(hand_screen(night), hand)
 
 
 def night_leftover(night: Night, policy: str) -> dict[int, int]:
     """Player id -> chips that closing the night now by ``policy`` would hand back
     (only those who get some). Writes nothing: the close screen shows both choices."""
-    to_name = bridge.roster_names(night)
-    to_id = bridge.ids_by_name(to_name)
-    _, state = bridge.next_state(night, to_name)
-    try:
-        movements, _ = rules.close_night(bridge.house_rules(night), state, policy)
-    except rules.RulesError as error:
-        raise InvalidInput(error.errors) from None
-    back: dict[int, int] = {}
-    for movement in movements:
-        player_id = to_id[movement.player]
-        back[player_id] = back.get(player_id, 0) + movement.amount
-    return {player_id: chips for player_id, chips in back.items() if chips}
+    roster = night_roster(night)
+    state = state_after(roster, last_live_hand(night))
+    return leftover_back(bridge.house_rules(night), state, policy, roster)

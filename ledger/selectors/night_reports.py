@@ -1,9 +1,22 @@
-"""One night hand by hand, from its live hands' stored results: two queries."""
+"""A night's report, for its host and for the players' live link: the standings, the
+settle-up once closed, the seal, and the night hand by hand from its live hands' stored
+results. Three to five queries, whatever the night's length."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ledger import bridge, rules
-from ledger.models import Hand, Night
+from ledger.models import Hand, Night, ShareLink
+from ledger.selectors.seal import NightSeal, night_seal
+from ledger.selectors.seats import RosterPlayer, night_roster
+from ledger.selectors.share_links import night_share_link
+from ledger.selectors.standings import (
+    Payment,
+    Standings,
+    ledger_standings,
+    settle_up,
+    standings_of,
+)
 
 
 @dataclass(frozen=True)
@@ -45,8 +58,11 @@ class NightHistory:
     pots: list[int] = field(default_factory=list)
 
 
-def night_history(night: Night) -> NightHistory:
-    roster = bridge.roster_names(night)
+def night_history(night: Night, roster: Sequence[RosterPlayer] | None = None) -> NightHistory:
+    """Every live hand of the night as a log row, with the balances and the pot after
+    each: one query for the hands (and one for ``roster`` if not given, in seat order)."""
+    players = night_roster(night) if roster is None else roster
+    roster = {player.id: player.name for player in players}
 
     def name(player_id) -> str:
         return roster.get(int(player_id), f"#{player_id}")
@@ -83,3 +99,42 @@ def night_history(night: Night) -> NightHistory:
         for player_id, series in balances.items():
             series.append(result["balances"].get(str(player_id), 0))
     return NightHistory(roster=roster, log=log, balances=balances, pots=pots)
+
+
+@dataclass(frozen=True)
+class NightReport:
+    night: Night
+    house: rules.HouseRules
+    history: NightHistory
+    standings: Standings
+    settle_up: list[Payment] | None  # once the night is closed
+    seal: NightSeal | None
+    share_link: ShareLink | None  # the host's live link, when asked for
+
+
+def night_report(night: Night, *, with_share_link: bool = False) -> NightReport:
+    """The night report: the roster, the live hands, the seal (and the live link when
+    ``with_share_link``); a closed night's entries for its final balances.
+
+    An open night's standings are the last hand's stored balances, which the history has
+    already read; a closed night's come from its entries (the pot handed back at closing
+    is only there). The settle-up is worked out from those standings, not read again.
+    """
+    house = bridge.house_rules(night)
+    roster = night_roster(night)
+    history = night_history(night, roster)
+    if night.is_closed:
+        standings = ledger_standings(night, roster, house)
+    else:
+        balances = {player_id: series[-1] for player_id, series in history.balances.items()}
+        standings = standings_of(roster, balances, history.pots[-1], house)
+    return NightReport(
+        night=night,
+        house=house,
+        history=history,
+        standings=standings,
+        # Closing empties the pot, so a closed night always settles.
+        settle_up=settle_up(standings, house) if night.is_closed else None,
+        seal=night_seal(night),
+        share_link=night_share_link(night) if with_share_link else None,
+    )

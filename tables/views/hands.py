@@ -11,15 +11,17 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ledger import bridge, selectors, services
 from ledger import errors as err
+from ledger import services
 from ledger.errors import Conflict, InvalidInput, ServiceError
 from ledger.models import Hand, Night
 from ledger.models.nights import REASON_MAX_LENGTH
+from ledger.selectors.hand_changes import CorrectScreen, correct_screen, undo_screen
+from ledger.selectors.hand_screen import HandScreen, hand_problems, hand_screen
 from tables import forms_hand, presenters
 from tables.access import night_for_host
-from tables.forms_hand import HandForm, Person
-from tables.views.night_common import links, roster, standings
+from tables.forms_hand import HandForm
+from tables.views.night_common import links
 
 UNDO_STALE = "Hand {number} is now the last hand: check it before undoing it."
 CORRECTION_STALE = "Hand {number} was changed since this page was opened: check it again."
@@ -39,10 +41,14 @@ class Check:
         return not self.problems
 
 
-def _posted_int(request: HttpRequest, name: str) -> int | None:
-    value = request.POST.get(name, "").strip()
+def _whole(value: str) -> int | None:
+    value = value.strip()
     # int() refuses over 4,300 digits (a 500), and no hand number needs 19.
     return int(value) if value.isascii() and value.isdecimal() and len(value) <= 18 else None
+
+
+def _posted_int(request: HttpRequest, name: str) -> int | None:
+    return _whole(request.POST.get(name, ""))
 
 
 def _closed(request: HttpRequest, night: Night) -> HttpResponse:
@@ -62,29 +68,30 @@ def _summary(form: HandForm, tricks_per_hand: int) -> str:
     return f"Tricks {form.tricks_total()} of {tricks_per_hand}"
 
 
-def _check(night: Night, form: HandForm, *, number: int, tricks_per_hand: int) -> Check:
+def _check(screen: HandScreen, form: HandForm) -> Check:
     problems = list(form.errors)
-    if form.number < number:
+    if form.number < screen.next.number:
         problems.insert(0, err.HAND_ALREADY_RECORDED.format(number=form.number))
     if form.data is not None:
-        problems.extend(selectors.hand_check(night, form.data))
-    return Check(_summary(form, tricks_per_hand), problems)
+        problems.extend(hand_problems(screen, form.data))
+    return Check(_summary(form, screen.house.tricks_per_hand), problems)
 
 
-def _dealer_choices(people: list[Person], default: int | None, last: Hand | None):
-    previous = last.dealer_id if last else None
-    for person in people:
+def _dealer_choices(screen: HandScreen):
+    previous = screen.last_hand.dealer_id if screen.last_hand else None
+    for person in screen.at_table:
         note = ""
-        if person.id == default:
+        if person.id == screen.next.dealer_id:
             note = " (deals by turn)"
         elif person.id == previous:
             note = " (same dealer)"
         yield person.id, person.name + note
 
 
-def _ante_text(nxt: selectors.NextHand, house, names: dict[int, str]) -> list[str]:
+def _ante_text(screen: HandScreen) -> list[str]:
+    nxt, names = screen.next, screen.names
     lines = [f"Ante {nxt.ante} each"]
-    if house.escalating_ante and nxt.carry_streak:
+    if screen.house.escalating_ante and nxt.carry_streak:
         times = "once" if nxt.carry_streak == 1 else f"{nxt.carry_streak} times"
         lines[0] += f", doubled {times} after carryovers"
     if nxt.exempt:
@@ -96,51 +103,28 @@ def _ante_text(nxt: selectors.NextHand, house, names: dict[int, str]) -> list[st
     return lines
 
 
-def _after(request: HttpRequest, hands: list[Hand], names: dict[int, str]) -> str | None:
-    wanted = request.GET.get("after", "")
-    hand = next((h for h in hands if str(h.number) == wanted), None)
-    if hand is None:
-        return None
-    return f"Hand {hand.number}: " + presenters.describe_hand(hand.input, hand.result, names)
-
-
 def _screen(
-    request: HttpRequest,
-    night: Night,
-    form: HandForm | None = None,
-    *,
-    nxt: selectors.NextHand | None = None,
-    people: list[Person] | None = None,
-    status: int = 200,
+    request: HttpRequest, screen: HandScreen, form: HandForm | None = None, *, status: int = 200
 ) -> HttpResponse:
-    """The hand screen; a POST that read the next hand and the roster passes them on."""
-    house = bridge.house_rules(night)
-    nxt = nxt or selectors.next_hand(night)
-    people = people if people is not None else roster(night)
-    names = {p.id: p.name for p in people}
+    """The hand screen, from what its one selector read; a POST passes the form it read."""
+    nxt = screen.next
     if form is None:
         form = forms_hand.initial(
-            people, number=nxt.number, dealer=nxt.dealer_id, exempt=nxt.exempt
+            screen.in_turn, number=nxt.number, dealer=nxt.dealer_id, exempt=nxt.exempt
         )
-    recent = list(selectors.live_hands(night).only("number", "input", "result", "dealer_id"))
-    last = recent[-1] if recent else None
-    rows, pot = standings(night)
     context = {
-        "night": night,
-        "house": house,
+        "night": screen.night,
+        "house": screen.house,
         "next": nxt,
         "form": form,
-        "dealer_choices": list(
-            _dealer_choices([p for p in people if p.active], nxt.dealer_id, last)
-        ),
-        "ante_lines": _ante_text(nxt, house, names),
-        "check": _check(night, form, number=nxt.number, tricks_per_hand=house.tricks_per_hand),
-        "after": _after(request, recent, names),
-        "standings": rows,
-        "pot": pot,
-        "last_hand": last,
+        "dealer_choices": list(_dealer_choices(screen)),
+        "ante_lines": _ante_text(screen),
+        "check": _check(screen, form),
+        "after": presenters.hand_text(screen.after, screen.names) if screen.after else None,
+        "standings": screen.standings,
+        "last_hand": screen.last_hand,
         "key": uuid.uuid4().hex,
-        "links": links(night),
+        "links": links(screen.night),
     }
     return render(request, "nights/night.html", context, status=status)
 
@@ -151,7 +135,7 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     if night.is_closed:
         return redirect("night_settlement", night.pk)
-    return _screen(request, night)
+    return _screen(request, hand_screen(night, after=_whole(request.GET.get("after", ""))))
 
 
 @login_required
@@ -161,15 +145,14 @@ def hand_check(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     if night.is_closed and not request.htmx:
         return redirect("night_settlement", night.pk)
-    nxt = selectors.next_hand(night)
-    people = roster(night)
-    number = _posted_int(request, "number") or nxt.number
-    form = forms_hand.from_post(request.POST, people, number=number, exempt=nxt.exempt)
+    screen = hand_screen(night)
+    number = _posted_int(request, "number") or screen.next.number
+    form = forms_hand.from_post(
+        request.POST, screen.roster, number=number, exempt=screen.next.exempt
+    )
     if not request.htmx:
-        return _screen(request, night, form, nxt=nxt, people=people)
-    house = bridge.house_rules(night)
-    check = _check(night, form, number=nxt.number, tricks_per_hand=house.tricks_per_hand)
-    return render(request, "nights/night.html#hand_check", {"check": check})
+        return _screen(request, screen, form)
+    return render(request, "nights/night.html#hand_check", {"check": _check(screen, form)})
 
 
 @login_required
@@ -182,11 +165,14 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
     if number is None:
         messages.error(request, forms_hand.NUMBER_MISSING)
         return redirect("night_detail", night.pk)
-    nxt = selectors.next_hand(night)
-    people = roster(night)
-    form = forms_hand.from_post(request.POST, people, number=number, exempt=nxt.exempt)
+    # Read once: the form needs the roster, and a refused hand is shown again on the
+    # screen as it was, since nothing was written.
+    screen = hand_screen(night)
+    form = forms_hand.from_post(
+        request.POST, screen.roster, number=number, exempt=screen.next.exempt
+    )
     if form.data is None:
-        return _screen(request, night, form, nxt=nxt, people=people, status=400)
+        return _screen(request, screen, form, status=400)
     key = request.POST.get("key", "")
     try:
         hand = services.hand_record(
@@ -202,12 +188,8 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
         return redirect("night_detail", night.pk)
     except InvalidInput as error:
         form.errors = error.errors
-        return _screen(request, night, form, nxt=nxt, people=people, status=400)
+        return _screen(request, screen, form, status=400)
     return redirect(reverse("night_detail", args=[night.pk]) + f"?after={hand.number}")
-
-
-def _hand_lines(hand: Hand, names: dict[int, str]) -> str:
-    return presenters.describe_hand(hand.input, hand.result, names)
 
 
 @login_required
@@ -218,12 +200,14 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
         return _closed(request, night)
     errors: list[str] = []
     status = 200
+    screen = None
     if request.method == "POST":
         status = 400
         number = _posted_int(request, "number")
         revision = _posted_int(request, "revision")
         if number is None or revision is None:
-            last = selectors.live_hands(night).last()
+            screen = undo_screen(night)
+            last = screen.last
             errors = [UNDO_STALE.format(number=last.number)] if last else [err.NOTHING_TO_UNDO]
         else:
             # The service compares what the page showed with the live hand under the
@@ -242,13 +226,13 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
             else:
                 messages.success(request, HAND_UNDONE.format(number=undone.number))
                 return redirect("night_detail", night.pk)
-    last = selectors.live_hands(night).last()
-    names = {p.id: p.name for p in roster(night)}
+    # Read after a refused undo, not before: the page shows the last hand as it now is.
+    screen = screen or undo_screen(night)
+    last = screen.last
     context = {
         "night": night,
         "last": last,
-        "last_text": _hand_lines(last, names) if last else None,
-        "last_dealer": names.get(last.dealer_id) if last else None,
+        "last_text": presenters.hand_text(last, screen.names) if last else None,
         "errors": errors,
         "nothing": err.NOTHING_TO_UNDO,
         "reason_max": REASON_MAX_LENGTH,
@@ -263,17 +247,16 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
     night = night_for_host(request, night_id)
     if night.is_closed:
         return _closed(request, night)
+    screen = correct_screen(night, number)
     # The newest revision: live, or the undo that took the hand back.
-    hand = _newest_revision(night, number)
+    hand = screen.hand
     if hand is None or (not hand.live and request.method != "POST"):
         raise Http404(err.HAND_NOT_FOUND.format(number=number))
     if not hand.live:
         # Undone since this page was opened (the service refuses it too, under the lock).
         return _changed(request, night, [_hand_changed(hand)])
-    everyone = roster(night)
-    names = {p.id: p.name for p in everyone}
     # The hand is corrected among the players on the roster when it was played.
-    people = [Person(p.id, p.name, p.position) for p in everyone if p.id in hand.roster]
+    people = screen.players
     preview = None
     reason = ""
     status = 200
@@ -303,23 +286,26 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
                     )
                     messages.success(request, HAND_CORRECTED.format(number=number))
                     return redirect("night_detail", night.pk)
-                preview = _preview(night, number, form, names, revision)
+                preview = _preview(screen, number, form, revision)
             except Conflict as error:
                 form.errors = error.errors
                 status = 409
-                # Show the hand as it is now, so the host checks it and may try again.
-                hand = _newest_revision(night, number) or hand
+                # Another phone changed the hand: show it as it is now, so the host
+                # checks it and may try again.
+                screen = correct_screen(night, number)
+                hand = screen.hand or hand
             except InvalidInput as error:
                 form.errors = error.errors
         if not hand.live:
             return _changed(request, night, form.errors)
     context = {
         "night": night,
+        "house": screen.house,
         "hand": hand,
         "form": form,
         "reason": reason,
         "reason_max": REASON_MAX_LENGTH,
-        "was": _hand_lines(hand, names),
+        "was": presenters.hand_text(hand, screen.names),
         "dealer_choices": [(p.id, p.name) for p in people],
         "preview": preview,
         "links": links(night),
@@ -327,10 +313,6 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
     if form.errors and status == 200:
         status = 400
     return render(request, "nights/correct.html", context, status=status)
-
-
-def _newest_revision(night: Night, number: int) -> Hand | None:
-    return Hand.objects.filter(night=night, number=number).order_by("-revision").first()
 
 
 def _hand_changed(hand: Hand) -> str:
@@ -346,22 +328,19 @@ def _changed(request: HttpRequest, night: Night, errors: list[str]) -> HttpRespo
     return redirect("night_detail", night.pk)
 
 
-def _preview(
-    night: Night, number: int, form: HandForm, names: dict[int, str], revision: int
-) -> dict:
+def _preview(screen: CorrectScreen, number: int, form: HandForm, revision: int) -> dict:
     effect = services.hand_correction_preview(
-        night=night, number=number, hand=form.data, expected_revision=revision
+        night=screen.night, number=number, hand=form.data, expected_revision=revision
     )
-    balances = selectors.night_balances(night)
     rows = []
-    for player_id, now in balances.items():
-        change = effect.balance_changes.get(player_id, 0)
+    for row in screen.standings.rows:
+        change = effect.balance_changes.get(row.player.id, 0)
         rows.append(
             {
-                "name": names[player_id],
-                "now": presenters.chips(now),
+                "name": row.player.name,
+                "now": presenters.chips(row.chips),
                 "change": presenters.chips(change),
-                "after": presenters.chips(now + change),
+                "after": presenters.chips(row.chips + change),
                 "css": presenters.sign_class(change),
             }
         )

@@ -1,46 +1,8 @@
-"""What every screen of a night shows: the roster's names, the standings, the way around."""
-
-from dataclasses import dataclass
+"""What every screen of a night shows: the way around."""
 
 from django.urls import reverse
 
-from ledger import bridge, selectors
-from ledger.models import Night, Seat
-from tables import presenters
-from tables.forms_hand import Person
-
-
-def roster(night: Night) -> list[Person]:
-    """Every roster player in seat order, with whether they are still at the table."""
-    seats = Seat.objects.filter(night=night).select_related("player").order_by("position")
-    return [
-        Person(id=s.player_id, name=s.player.name, position=s.position, active=s.active)
-        for s in seats
-    ]
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    name: str
-    chips: str
-    money: str
-    css: str
-
-
-def standings(night: Night) -> tuple[list[StandingRow], int]:
-    """Every balance as chips and money, and the pot."""
-    house = bridge.house_rules(night)
-    current = selectors.night_standings(night)
-    rows = [
-        StandingRow(
-            name=row.player.name,
-            chips=presenters.chips(row.chips),
-            money=presenters.money(row.money, house.currency),
-            css=presenters.sign_class(row.chips),
-        )
-        for row in current.rows
-    ]
-    return rows, current.pot
+from ledger.models import Night
 
 
 def links(night: Night) -> dict[str, str]:

@@ -1,5 +1,7 @@
 """The end of a night: close it (the pot left in the middle goes back), then settle up."""
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -7,14 +9,16 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_safe
 
-from ledger import bridge, rules, selectors, services
+from ledger import rules, services
 from ledger.errors import InvalidInput
 from ledger.models import Night
+from ledger.selectors.night_end import LeftoverChoice, close_screen, settle_up_screen
 from tables import presenters
 from tables.access import night_for_host
-from tables.views.night_common import links, roster, standings
+from tables.views.night_common import links
 
 NIGHT_NOT_CLOSED = "The settle-up is ready once the night is closed."
+# Also in the settle-up list (templates/nights/_settle_up.html), in the same words.
 NOBODY_OWES = "Nobody owes anybody anything."
 SEAL_LINE = "Seal of the night: {code}"
 
@@ -33,51 +37,53 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     if night.is_closed:
         return redirect("night_settlement", night.pk)
-    house = bridge.house_rules(night)
-    policy = request.POST.get("policy") or house.leftover_pot
     errors: list[str] = []
     if request.method == "POST":
         try:
-            services.night_close(night=night, by=request.user, policy=policy)
+            # No policy posted: the service closes by the night's own rule.
+            services.night_close(night=night, by=request.user, policy=request.POST.get("policy"))
         except InvalidInput as error:
             errors = error.errors
         else:
             return redirect("night_settlement", night.pk)
-    rows, pot = standings(night)
+    screen = close_screen(night)
+    default = screen.house.leftover_pot
     context = {
         "night": night,
-        "standings": rows,
-        "pot": pot,
-        "policy": policy,
-        "default_policy": house.leftover_pot,
-        "policies": _policies(night) if pot else [],
+        "standings": screen.standings,
+        "pot": screen.standings.pot,
+        "policy": request.POST.get("policy") or default,
+        "default_policy": default,
+        "policies": [
+            (policy, help_text, _effect(screen.choices[policy]))
+            for policy, help_text in POLICY_HELP.items()
+            if screen.choices
+        ],
         "errors": errors,
         "links": links(night),
     }
     return render(request, "nights/close.html", context, status=400 if errors else 200)
 
 
-def _policies(night: Night) -> list[tuple[str, str, str]]:
-    """Each way to hand back the pot, with who would get what."""
-    names = {p.id: p.name for p in roster(night)}
-    choices = []
-    for policy, help_text in POLICY_HELP.items():
-        try:
-            back = selectors.night_leftover(night, policy)
-        except InvalidInput as error:
-            effect = " ".join(error.errors)
-        else:
-            effect = presenters.join_names([f"{names[p]} {chips}" for p, chips in back.items()])
-        choices.append((policy, help_text, effect))
-    return choices
+def _effect(choice: LeftoverChoice) -> str:
+    """Who would get what back, or why this way cannot close the night."""
+    if choice.problems:
+        return " ".join(choice.problems)
+    return presenters.join_names([f"{player.name} {chips}" for player, chips in choice.back])
 
 
-def _settle_text(night: Night, rows, transfers: list[str], seal) -> str:
+def _settle_text(night: Night, standings, payments, seal) -> str:
     when = timezone.localtime(night.started_at)
+    money = partial(presenters.money, currency=standings.currency)
     lines = [f"{night.table.name}, {when:%a %d %b %Y}: settle-up"]
-    lines += transfers or [NOBODY_OWES]
+    lines += [f"{p.payer.name} pays {p.payee.name} {money(p.money)}" for p in payments]
+    if not payments:
+        lines.append(NOBODY_OWES)
     lines.append("")
-    lines += [f"{row.name}: {row.chips} chips, {row.money}" for row in rows]
+    lines += [
+        f"{row.player.name}: {presenters.chips(row.chips)} chips, {money(row.money)}"
+        for row in standings.rows
+    ]
     if seal:
         # Sent to the players' chat, it keeps the seal where everyone can find it later.
         lines += ["", SEAL_LINE.format(code=seal.code)]
@@ -91,22 +97,13 @@ def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
     if not night.is_closed:
         messages.info(request, NIGHT_NOT_CLOSED)
         return redirect("night_close", night.pk)
-    currency = bridge.house_rules(night).currency
-    rows, pot = standings(night)
-    payments = selectors.night_settlement(night)
-    transfers = [
-        f"{p.payer.name} pays {p.payee.name} {presenters.money(p.money, currency)}"
-        for p in payments
-    ]
-    seal = selectors.night_seal(night)
-    text = _settle_text(night, rows, transfers, seal)
+    screen = settle_up_screen(night)
+    text = _settle_text(night, screen.standings, screen.payments, screen.seal)
     context = {
         "night": night,
-        "standings": rows,
-        "transfers": transfers,
-        "nobody_owes": NOBODY_OWES,
-        "pot": pot,
-        "seal": seal,
+        "standings": screen.standings,
+        "payments": screen.payments,
+        "seal": screen.seal,
         "text": text,
         "text_rows": text.count("\n") + 1,
         "links": links(night),

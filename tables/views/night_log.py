@@ -1,7 +1,6 @@
 """The hand log: every revision of every hand, with who changed what, when and why."""
 
 from dataclasses import dataclass, field
-from itertools import groupby
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -9,10 +8,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from ledger.models import Hand, RosterChange
+from ledger.models import Hand
+from ledger.selectors.hand_log import hand_log
 from tables import presenters
 from tables.access import night_for_host
-from tables.views.night_common import links, roster
+from tables.views.night_common import links
 
 
 @dataclass
@@ -23,7 +23,7 @@ class Revision:
     stayers: str = ""
     reneges: str = ""
     winner: str = ""
-    summary: str = ""
+    text: presenters.HandText | None = None
     payments: list[str] = field(default_factory=list)
 
 
@@ -56,7 +56,7 @@ def _revision(hand: Hand, names: dict[int, str]) -> Revision:
         or "nobody",
         reneges=presenters.join_names([name(p) for p in data.get("reneged", [])]),
         winner=name(result["winner"]) if result["winner"] is not None else "",
-        summary=presenters.describe_hand(data, result, names),
+        text=presenters.hand_text(hand, names),
         payments=presenters.payments(result, names),
     )
 
@@ -65,21 +65,18 @@ def _revision(hand: Hand, names: dict[int, str]) -> Revision:
 @require_safe
 def night_log(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
-    names = {p.id: p.name for p in roster(night)}
-    hands = (
-        Hand.objects.filter(night=night).select_related("created_by").order_by("number", "revision")
-    )
+    log = hand_log(night)
+    names = log.names
     logged = []
-    for number, revisions in groupby(hands, key=lambda h: h.number):
-        revisions = [_revision(h, names) for h in revisions]
+    for logged_hand in log.hands:
+        revisions = [_revision(h, names) for h in logged_hand.revisions]
         current = next((r for r in revisions if r.hand.live), None)
         correct = (
-            reverse("hand_correct", args=[night.pk, number])
+            reverse("hand_correct", args=[night.pk, logged_hand.number])
             if current and not night.is_closed
             else None
         )
         history = [r for r in revisions if r is not current]
-        logged.append(LoggedHand(number, current, history, correct))
-    changes = RosterChange.objects.filter(night=night).select_related("player", "created_by")
-    context = {"night": night, "hands": logged, "changes": changes, "links": links(night)}
+        logged.append(LoggedHand(logged_hand.number, current, history, correct))
+    context = {"night": night, "hands": logged, "changes": log.changes, "links": links(night)}
     return render(request, "nights/log.html", context)

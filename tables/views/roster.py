@@ -11,13 +11,10 @@ from ledger import selectors
 from ledger import services as ledger_services
 from ledger.errors import InvalidInput
 from ledger.models import Night, Seat
+from ledger.selectors.seats import night_seats
 from tables import presenters
 from tables.access import night_for_host, player_for_host
 from tables.forms import NightJoinForm
-
-
-def _seats(night: Night) -> list[Seat]:
-    return list(Seat.objects.filter(night=night).select_related("player").order_by("position"))
 
 
 def _join(night: Night, form: NightJoinForm, *, by) -> Seat:
@@ -35,7 +32,7 @@ def _join(night: Night, form: NightJoinForm, *, by) -> Seat:
 @require_http_methods(["GET", "HEAD", "POST"])
 def night_join(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
-    seats = _seats(night)
+    seats = night_seats(night)
     seated = {seat.player_id for seat in seats if seat.active}
     candidates = [p for p in night.table.players.filter(retired_at=None) if p.pk not in seated]
     form = NightJoinForm(request.POST or None, candidates=candidates, seats=seats)

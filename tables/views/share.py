@@ -8,9 +8,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from ledger import bridge, selectors
 from ledger.errors import InvalidInput
-from ledger.selectors.night_reports import night_history
+from ledger.selectors.night_reports import night_report
 from ledger.selectors.share_links import shared_night
 from ledger.services.share_links import share_link_create, share_link_revoke
 from tables.access import night_for_host
@@ -49,10 +48,7 @@ def share_view(request: HttpRequest, token: str) -> HttpResponse:
     night = shared_night(token)
     if night is None:
         raise Http404("No such link.")
-    standings = selectors.night_standings(night)
-    # Closing empties the pot, so a closed night always settles.
-    settlement = selectors.night_settlement(night) if night.is_closed else None
-    history = night_history(night)
+    report = night_report(night)
     template = "share/view.html#standings" if request.htmx else "share/view.html"
     response = render(
         request,
@@ -60,12 +56,11 @@ def share_view(request: HttpRequest, token: str) -> HttpResponse:
         {
             "night": night,
             "token": token,
-            "standings": standings,
-            "history": history,
-            "log": list(reversed(history.log)),
-            "settlement": settlement,
-            "seal": selectors.night_seal(night),
-            "currency": bridge.house_rules(night).currency,
+            "standings": report.standings,
+            "history": report.history,
+            "log": list(reversed(report.history.log)),
+            "settlement": report.settle_up,
+            "seal": report.seal,
             "poll_seconds": POLL_SECONDS,
         },
     )

@@ -11,9 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from ledger import bridge, selectors
-from ledger.selectors import share_links as share
-from ledger.selectors.night_reports import NightHistory, night_history
+from ledger.selectors import night_reports
+from ledger.selectors.night_reports import NightHistory
 from ledger.selectors.players import PlayerStats, player_stats
 from ledger.selectors.tables import table_stats as table_stats_for
 from tables import charts
@@ -82,22 +81,19 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
 @require_safe
 def night_report(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
-    history = night_history(night)
-    # Closing empties the pot, so a closed night always settles.
-    settlement = selectors.night_settlement(night) if night.is_closed else None
-    link = share.night_share_link(night)
+    report = night_reports.night_report(night, with_share_link=True)
+    link = report.share_link
     return render(
         request,
         "stats/night_report.html",
         {
             "night": night,
             "table": night.table,
-            "history": history,
-            "standings": selectors.night_standings(night),
-            "settlement": settlement,
-            "seal": selectors.night_seal(night),
-            "currency": bridge.house_rules(night).currency,
-            "charts": _night_charts(history),
+            "history": report.history,
+            "standings": report.standings,
+            "settlement": report.settle_up,
+            "seal": report.seal,
+            "charts": _night_charts(report.history),
             "share_link": link,
             "share_url": (
                 request.build_absolute_uri(reverse("share_view", args=[link.token])) if link else ""

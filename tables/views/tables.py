@@ -13,7 +13,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 from ledger import rules
 from ledger import services as ledger_services
 from ledger.errors import InvalidInput, ServiceError
-from ledger.models import Night, Player, Seat, Table
+from ledger.models import Night, Player, Table
+from ledger.selectors.seats import night_seats
 from ledger.services import tables as services
 from tables.access import table_for_host
 from tables.forms import NightStartForm, PlayerNameForm, TableForm
@@ -158,13 +159,7 @@ def _last_seating(table: Table, players: list[Player]) -> dict:
     if last is None:
         return {}
     available = {p.pk for p in players}
-    order = [
-        player_id
-        for player_id in Seat.objects.filter(night=last, active=True)
-        .order_by("position")
-        .values_list("player_id", flat=True)
-        if player_id in available
-    ]
+    order = [s.player_id for s in night_seats(last) if s.active and s.player_id in available]
     return {f"seat_{player_id}": str(n) for n, player_id in enumerate(order, start=1)}
 
 

@@ -47,6 +47,7 @@ def test_the_host_gets_the_form_prefilled_with_the_hand(client, host, night):
     assert f'name="tricks_{by_name["Cy"]}" value="3"' in html
     assert f'name="play_{by_name["Bob"]}" value="fold" checked' in html
     assert f'<option value="{by_name["Bob"]}" selected>Bob</option>' in html
+    assert html.count('min="0" max="5"') == 4
 
 
 def test_another_host_gets_a_404_and_nothing_changes(client, night):

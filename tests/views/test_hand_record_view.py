@@ -147,10 +147,11 @@ def test_a_refused_hand_reads_the_next_hand_and_the_roster_once(
     client, host, night, django_assert_max_num_queries
 ):
     play(night, example_1_hands(6))
-    refused = {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2}}
+    refused = hand_post(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2}}, number=7)
 
-    with django_assert_max_num_queries(21):  # 25 when the hand screen read them again
-        response = _record(client, night, refused, number=7)
+    # 20 when the view read the next hand and the roster apart, and again for the screen.
+    with django_assert_max_num_queries(11):
+        response = client.post(url("hand_record", night), refused)
 
     assert response.status_code == 400
 

@@ -82,6 +82,15 @@ def test_every_seat_has_its_controls_with_labels(client, host, night):
     assert f'hx-post="/nights/{night.pk}/check/"' in html
 
 
+def test_the_tricks_fields_go_up_to_the_nights_tricks_per_hand(client):
+    night = night_with(house_rules=rules.HouseRules(tricks_per_hand=7))
+    client.force_login(night.table.owner)
+
+    html = client.get(url("night_detail", night)).content.decode()
+
+    assert html.count('min="0" max="7"') == 4
+
+
 def test_the_pot_and_the_carryover_show_before_the_next_hand(client, host, night):
     play(night, example_1_hands(1))
 
@@ -171,7 +180,10 @@ def test_a_player_who_left_is_not_dealt_in_but_keeps_a_balance(client, host, nig
     html = client.get(url("night_detail", night)).content.decode()
 
     assert _names_in_order(html) == ["Cy", "Ann", "Bob"]
-    assert '<th scope="row">Dee</th><td class="num neg">-1</td>' in html
+    assert (
+        '<th scope="row">Dee <span class="muted">(left)</span></th><td class="num neg">-1</td>'
+        in html
+    )
 
 
 def test_a_night_everyone_left_still_shows(client, host, night):

@@ -1,0 +1,39 @@
+"""The hand log screen: every revision of every hand, with who changed what and when,
+and who came and went. Three queries, whatever the night's length."""
+
+from dataclasses import dataclass
+from itertools import groupby
+
+from ledger.models import Hand, Night, RosterChange
+from ledger.selectors.seats import RosterPlayer, names_of, night_roster
+
+
+@dataclass(frozen=True)
+class HandRevisions:
+    number: int
+    revisions: list[Hand]  # oldest first
+
+
+@dataclass(frozen=True)
+class HandLog:
+    night: Night
+    roster: tuple[RosterPlayer, ...]  # seat order
+    hands: list[HandRevisions]  # by number
+    changes: list[RosterChange]  # oldest first
+
+    @property
+    def names(self) -> dict[int, str]:
+        return names_of(self.roster)
+
+
+def hand_log(night: Night) -> HandLog:
+    revisions = (
+        Hand.objects.filter(night=night).select_related("created_by").order_by("number", "revision")
+    )
+    hands = []
+    for number, group in groupby(revisions, key=lambda hand: hand.number):
+        hands.append(HandRevisions(number, list(group)))
+    changes = RosterChange.objects.filter(night=night).select_related("player", "created_by")
+    return HandLog(
+        night=night, roster=tuple(night_roster(night)), hands=hands, changes=list(changes)
+    )

@@ -1,0 +1,120 @@
+"""Everything the hand screen shows, read at once: two queries, whatever the night's length.
+
+The night's roster (one query) and its last live hand by number (one query) hold it all:
+the next hand's number, dealer, ante and who skips it come from the engine's state after
+that hand, the standings and the pot from the balances it stored. The screen's live check
+runs the referee against the same state, so checking a hand reads nothing more.
+"""
+
+from dataclasses import dataclass, field
+
+from ledger import bridge, rules
+from ledger import errors as err
+from ledger.models import Hand, Night
+from ledger.selectors.last_hand import last_live_hand, live_hand, state_after
+from ledger.selectors.seats import RosterPlayer, names_of, night_roster
+from ledger.selectors.standings import Standings, state_standings
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """What the host's hand screen offers next: number, default dealer, this hand's ante."""
+
+    number: int
+    dealer_id: int | None
+    ante: int
+    exempt: list[int]  # skip the ante (bourré or tied for most last hand), in seat order
+    carry_streak: int
+    pot: int
+    seated: list[int]  # active seats, in seat order
+
+
+@dataclass(frozen=True)
+class HandScreen:
+    """An open night's hand screen, as data (the wording is the web layer's)."""
+
+    night: Night
+    house: rules.HouseRules
+    roster: tuple[RosterPlayer, ...]  # everyone on tonight's roster, in seat order
+    next: NextHand
+    # Those still at the table, from the next dealer's left, the dealer last.
+    in_turn: tuple[RosterPlayer, ...]
+    standings: Standings
+    last_hand: Hand | None
+    after: Hand | None  # the live hand the screen was asked to describe, if any
+    # The referee's view of the night before the next hand, for the live check.
+    state: rules.NightState = field(repr=False)
+
+    @property
+    def names(self) -> dict[int, str]:
+        return names_of(self.roster)
+
+    @property
+    def at_table(self) -> list[RosterPlayer]:
+        """The players still at the table, in seat order: who may deal."""
+        return [player for player in self.roster if player.active]
+
+
+def hand_screen(night: Night, *, after: int | None = None) -> HandScreen:
+    """The hand screen of ``night`` (an open night). ``after`` is the number of a hand just
+    recorded, to describe: the last hand costs nothing more, an older one a query."""
+    house = bridge.house_rules(night)
+    roster = tuple(night_roster(night))
+    last = last_live_hand(night)
+    state = state_after(roster, last)
+    nxt = _next_hand(night, house, roster, last, state)
+    in_turn = rules.order_from_left(
+        [p.id for p in roster], nxt.dealer_id, [p for p in roster if p.active], key=_id
+    )
+    return HandScreen(
+        night=night,
+        house=house,
+        roster=roster,
+        next=nxt,
+        in_turn=tuple(in_turn),
+        standings=state_standings(roster, last.state_after if last else None, house),
+        last_hand=last,
+        after=_after(night, last, after),
+        state=state,
+    )
+
+
+def _id(player: RosterPlayer) -> int:
+    return player.id
+
+
+def _next_hand(night, house, roster, last, state: rules.NightState) -> NextHand:
+    by_name = {player.name: player.id for player in roster}
+    active = [player.id for player in roster if player.active]
+    if last is None:
+        dealer = night.first_dealer_id if night.first_dealer_id in active else None
+    else:
+        dealer_name = state.next_dealer([p.name for p in roster if p.active])
+        dealer = by_name[dealer_name] if dealer_name else None
+    exempt = [p.id for p in roster if p.name in state.exempt] if house.ante_exemptions else []
+    return NextHand(
+        number=last.number + 1 if last else 1,
+        dealer_id=dealer if dealer is not None else (active[0] if active else None),
+        ante=rules.ante_for(house, state),
+        exempt=exempt,
+        carry_streak=state.carry_streak,
+        pot=state.pot,
+        seated=active,
+    )
+
+
+def _after(night: Night, last: Hand | None, number: int | None) -> Hand | None:
+    if last is None or number is None or not 1 <= number <= last.number:
+        return None
+    return last if number == last.number else live_hand(night, number)
+
+
+def hand_problems(screen: HandScreen, hand) -> list[str]:
+    """Every problem the referee would find with ``hand`` (a services.HandData) as the
+    screen's next hand; [] when hand_record would take it. Reads and writes nothing: it
+    backs the live check, and hand_record checks everything again."""
+    if screen.night.closed_at is not None:
+        return [err.NIGHT_CLOSED]
+    engine_input = bridge.hand_input(hand.as_json(), screen.names)
+    problems = rules.hand_errors(screen.house, screen.state, engine_input)
+    return [rules.describe(problem) for problem in problems]

@@ -1,0 +1,41 @@
+"""A night's last live hand, and the state its next hand starts from.
+
+The last hand's stored ``state_after`` holds everything the next hand depends on
+(balances, pot, shares, carryovers, who skips the ante, who dealt), so a screen reads
+that one row, found by number on the (night, live, number) index, instead of summing
+the night's entries or loading every hand: the cost does not grow with the night.
+"""
+
+from collections.abc import Sequence
+
+from ledger import bridge, rules
+from ledger.models import Hand, Night
+from ledger.selectors.seats import RosterPlayer
+
+# What the screens show of a hand: enough to describe it, undo it, and go on from it.
+HAND_FIELDS = ("number", "revision", "kind", "dealer_id", "input", "result", "roster")
+
+
+def last_live_hand(night: Night) -> Hand | None:
+    """The night's live hand with the highest number, with its stored state: one query."""
+    return (
+        Hand.objects.filter(night=night, live=True)
+        .order_by("-number")
+        .only(*HAND_FIELDS, "state_after")
+        .first()
+    )
+
+
+def live_hand(night: Night, number: int) -> Hand | None:
+    """Live hand ``number`` of the night, or None: one query."""
+    return Hand.objects.filter(night=night, live=True, number=number).only(*HAND_FIELDS).first()
+
+
+def state_after(roster: Sequence[RosterPlayer], last: Hand | None) -> rules.NightState:
+    """The engine's state after ``last`` (None: a night with no hand yet), with the whole
+    ``roster`` (seat order) around the table: late arrivals are seated, nothing is read."""
+    names = [player.name for player in roster]
+    if last is None:
+        return rules.NightState.start(names)
+    to_name = {player.id: player.name for player in roster}
+    return bridge.seat_roster(bridge.state_from_json(last.state_after, to_name), names)

@@ -1,0 +1,37 @@
+"""A night's roster: its seats in position order (clockwise from the first seat).
+
+Every screen and selector that needs the roster reads it here, with one query.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ledger.models import Night, Seat
+
+
+@dataclass(frozen=True)
+class RosterPlayer:
+    """A player on a night's roster, as the screens show them."""
+
+    id: int
+    name: str
+    position: int = 0
+    active: bool = True  # still at the table tonight (a player who left is not dealt in)
+
+
+def night_seats(night: Night) -> list[Seat]:
+    """The night's seats in position order, each with its player: one query."""
+    return list(Seat.objects.filter(night=night).select_related("player").order_by("position"))
+
+
+def night_roster(night: Night) -> list[RosterPlayer]:
+    """Every roster player in seat order, with whether they are still at the table."""
+    return [
+        RosterPlayer(id=s.player_id, name=s.player.name, position=s.position, active=s.active)
+        for s in night_seats(night)
+    ]
+
+
+def names_of(roster: Iterable[RosterPlayer]) -> dict[int, str]:
+    """Player id -> name, in the roster's order."""
+    return {player.id: player.name for player in roster}

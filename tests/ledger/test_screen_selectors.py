@@ -1,0 +1,142 @@
+"""The screens' selectors read the standings from the last hand's stored state, or once
+from the entries: whichever they read, it is what the ledger's entries add up to."""
+
+import pytest
+
+from ledger import rules, selectors, services
+from ledger.selectors.hand_changes import correct_screen, undo_screen
+from ledger.selectors.hand_screen import hand_screen
+from ledger.selectors.night_end import close_screen, settle_up_screen
+from ledger.selectors.night_reports import night_report
+from ledger.selectors.seats import night_roster
+from tests.factories import PlayerFactory, night_with
+from tests.ledger.helpers import hand_data, ids
+from tests.ledger.worked_examples import EXAMPLE_1
+from tests.views.night_helpers import example_1_hands, play
+
+pytestmark = pytest.mark.django_db
+
+NEW_HAND_2 = {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 1, "Ann": 1}}
+
+
+def _ledger(night) -> tuple[dict[int, int], int]:
+    return selectors.night_balances(night), selectors.night_pot(night)
+
+
+def _shown(standings) -> tuple[dict[int, int], int]:
+    return standings.balances, standings.pot
+
+
+def test_the_hand_screen_shows_the_ledgers_balances_after_every_hand_of_worked_example_1():
+    night = night_with()
+    assert _shown(hand_screen(night).standings) == _ledger(night)
+
+    for number, hand in enumerate(example_1_hands(), start=1):
+        play(night, [hand], start=number)
+
+        screen = hand_screen(night)
+        assert _shown(screen.standings) == _ledger(night), number
+        assert screen.next.pot == screen.standings.pot
+    assert list(screen.standings.balances.values()) == EXAMPLE_1["hands"][-1][2]
+
+
+def test_after_a_correction_and_an_undo_the_screens_still_show_the_ledger():
+    night = night_with()
+    play(night, example_1_hands())
+    host = night.started_by
+    services.hand_correct(
+        night=night, number=2, hand=hand_data(night, NEW_HAND_2), reason="Dee took one", by=host
+    )
+    services.hand_undo_last(night=night, by=host)
+
+    assert _shown(hand_screen(night).standings) == _ledger(night)
+    assert _shown(correct_screen(night, 2).standings) == _ledger(night)
+    assert _shown(close_screen(night).standings) == _ledger(night)
+    assert _shown(night_report(night).standings) == _ledger(night)
+
+
+def test_a_late_arrival_is_on_the_standings_at_zero_before_their_first_hand():
+    night = night_with(["Ann", "Bob", "Cy"])
+    play(night, [{"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}])
+    dee = PlayerFactory(table=night.table, name="Dee")
+    services.night_seat_join(night=night, player=dee, position=2, by=night.started_by)
+
+    screen = hand_screen(night)
+
+    assert [row.player.name for row in screen.standings.rows] == ["Ann", "Dee", "Bob", "Cy"]
+    assert _shown(screen.standings) == _ledger(night)
+    assert screen.standings.balances[dee.pk] == 0
+
+
+def test_the_next_hand_is_played_from_the_dealers_left_without_those_who_left():
+    night = night_with()
+    play(night, example_1_hands(1))  # Ann dealt: Bob deals hand 2
+    cy = ids(night)["Cy"]
+    services.night_seat_leave(
+        night=night, player=night.table.players.get(pk=cy), by=night.started_by
+    )
+
+    screen = hand_screen(night)
+
+    assert screen.next.dealer_id == ids(night)["Bob"]
+    assert [p.name for p in screen.in_turn] == ["Dee", "Ann", "Bob"]
+    assert [p.name for p in screen.at_table] == ["Ann", "Bob", "Dee"]
+    assert [p.name for p in screen.roster] == ["Ann", "Bob", "Cy", "Dee"]
+
+
+def test_the_hand_to_describe_is_a_live_hand_of_the_night_or_none():
+    night = night_with()
+    play(night, example_1_hands(3))
+
+    assert hand_screen(night, after=3).after.number == 3
+    assert hand_screen(night, after=1).after.number == 1
+    for number in (None, 0, 4, 10**17):
+        assert hand_screen(night, after=number).after is None
+
+
+def test_the_next_hand_matches_what_recording_it_would_charge():
+    night = night_with(house_rules=rules.HouseRules(escalating_ante=True, ante_exemptions=True))
+    play(night, example_1_hands(2))  # hand 2: Dee bourré, so Dee skips the next ante
+
+    nxt = hand_screen(night).next
+
+    assert nxt == selectors.next_hand(night)
+    assert (nxt.number, nxt.ante, nxt.exempt) == (3, 1, [ids(night)["Dee"]])
+
+
+def test_the_close_screen_offers_what_closing_would_hand_back_by_each_policy():
+    night = night_with()
+    play(night, example_1_hands())
+
+    choices = close_screen(night).choices
+
+    for policy in rules.LEFTOVER_POLICIES:
+        back = {player.id: chips for player, chips in choices[policy].back}
+        assert back == selectors.night_leftover(night, policy), policy
+        assert choices[policy].problems == ()
+
+
+def test_the_settle_up_is_worked_out_from_the_final_balances():
+    night = night_with()
+    play(night, example_1_hands())
+    night = services.night_close(night=night, by=night.started_by)
+
+    screen = settle_up_screen(night)
+
+    assert _shown(screen.standings) == (selectors.night_balances(night), 0)
+    assert [(p.payer.name, p.payee.name, p.chips) for p in screen.payments] == [
+        ("Bob", "Ann", 12),
+        ("Bob", "Cy", 4),
+    ]
+    assert screen.payments == night_report(night).settle_up == selectors.night_settlement(night)
+
+
+def test_the_undo_screen_offers_the_last_live_hand():
+    night = night_with()
+    play(night, example_1_hands(2))
+    services.hand_undo_last(night=night, by=night.started_by)
+
+    screen = undo_screen(night)
+
+    assert screen.last.number == 1
+    assert screen.roster == tuple(night_roster(night))

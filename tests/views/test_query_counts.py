@@ -1,0 +1,165 @@
+"""What each night screen costs in queries: the same on a night's first hand as on its
+fortieth, because each screen asks its one selector, which reads the roster and the last
+hand (or, once closed, the entries' totals) and never every hand or entry.
+
+Each count is the page's whole request: the session, the user and the night (the access
+check) come first, then the screen's selector.
+"""
+
+from functools import partial
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from ledger import services
+from ledger.services.share_links import share_link_create
+from tests.factories import NightFactory
+from tests.ledger.helpers import hand_data
+from tests.views.night_helpers import example_1_hands, hand_post, url
+
+pytestmark = pytest.mark.django_db
+
+NIGHT_LENGTHS = [1, 7, 40]
+# A hand any night of Ann, Bob, Cy and Dee can go on with: Bob takes the pot.
+ONE_MORE = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}
+# Session, user, and the night the access helper reads.
+REQUEST = 3
+
+
+def _night(hands: int):
+    """A night of ``hands`` hands: worked example 1, then ONE_MORE as often as needed."""
+    played = example_1_hands()[:hands] + [ONE_MORE] * max(hands - 7, 0)
+    return NightFactory(hands=played)
+
+
+def _queries(do) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        response = do()
+    assert response.status_code in (200, 302), response.status_code
+    return len(queries)
+
+
+@pytest.fixture
+def counted(client):
+    """Night length -> queries of ``page(client, night, hands)``, which makes the request
+    to count and returns it uncalled, the host signed in."""
+
+    def count(page) -> dict[int, int]:
+        counts = {}
+        for hands in NIGHT_LENGTHS:
+            night = _night(hands)
+            client.force_login(night.table.owner)
+            # The page's URL and data are made first: only the request is counted.
+            counts[hands] = _queries(page(client, night, hands))
+        return counts
+
+    return count
+
+
+# --- reads: an exact count ---------------------------------------------------------
+
+
+PAGES = {
+    # The roster and the last hand by number.
+    "hand screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("night_detail", n))),
+    # The hand just recorded is the last one: nothing more to read.
+    "hand screen after a hand": (
+        REQUEST + 2,
+        lambda c, n, h: partial(c.get, url("night_detail", n) + f"?after={h}"),
+    ),
+    # The live check runs the referee on the screen's state: nothing more to read.
+    "live check": (
+        REQUEST + 2,
+        lambda c, n, h: partial(
+            c.post,
+            url("hand_check", n),
+            hand_post(n, ONE_MORE, number=h + 1),
+            headers={"HX-Request": "true"},
+        ),
+    ),
+    "undo screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("hand_undo", n))),
+    # The roster, and the hand's newest revision with the last live hand in one query.
+    "correct screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("hand_correct", n, 1))),
+    # The roster and the last hand: both ways of handing back the pot are worked out
+    # by the engine from its stored state.
+    "close screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("night_close", n))),
+    # The roster, every revision with who made it, the roster changes.
+    "hand log": (REQUEST + 3, lambda c, n, h: partial(c.get, url("night_log", n))),
+    # The roster, the live hands' stored results, the seal, the live link.
+    "night report": (REQUEST + 4, lambda c, n, h: partial(c.get, url("night_report", n))),
+}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_each_night_screen_makes_the_same_few_queries_however_long_the_night(counted, page):
+    expected, get = PAGES[page]
+
+    counts = counted(get)
+
+    assert counts == dict.fromkeys(NIGHT_LENGTHS, expected), counts
+
+
+def test_the_hand_screen_describing_an_older_hand_reads_that_one_hand_more(counted):
+    counts = counted(lambda c, n, h: partial(c.get, url("night_detail", n) + "?after=1"))
+
+    # A night of one hand: hand 1 is the last one.
+    assert counts == {1: REQUEST + 2, 7: REQUEST + 3, 40: REQUEST + 3}
+
+
+def test_the_settle_up_sums_the_entries_once(client):
+    counts = {}
+    for hands in NIGHT_LENGTHS:
+        night = _night(hands)
+        services.night_close(night=night, by=night.table.owner)
+        client.force_login(night.table.owner)
+        counts[hands] = _queries(partial(client.get, url("night_settlement", night)))
+
+    # The roster, the entries' totals (players and pot in one query), the seal.
+    assert counts == dict.fromkeys(NIGHT_LENGTHS, REQUEST + 3)
+
+
+@pytest.mark.parametrize("closed", [False, True])
+def test_the_live_link_makes_the_same_few_queries_however_long_the_night(client, closed):
+    counts = {}
+    for hands in NIGHT_LENGTHS:
+        night = _night(hands)
+        link = share_link_create(night=night, by=night.table.owner)
+        if closed:
+            services.night_close(night=night, by=night.table.owner)
+        page = reverse("share_view", args=[link.token])
+        counts[hands] = _queries(partial(client.get, page))
+
+    # No session, user or night: the token (with its night), the roster, the live hands,
+    # the seal; once closed, the entries' totals for the final balances.
+    assert counts == dict.fromkeys(NIGHT_LENGTHS, 4 + closed)
+
+
+# --- writes: the view reads once, the service does the rest ------------------------
+
+
+def _service_queries(night, number: int) -> int:
+    """What recording hand ``number`` costs the service alone."""
+    hand, host = hand_data(night, ONE_MORE), night.table.owner
+    with CaptureQueriesContext(connection) as queries:
+        services.hand_record(night=night, expected_number=number, hand=hand, by=host)
+    return len(queries)
+
+
+def test_recording_a_hand_reads_the_hand_screen_once_and_leaves_the_rest_to_the_service(
+    client,
+):
+    views = {}
+    for hands in NIGHT_LENGTHS:
+        night = _night(hands)
+        client.force_login(night.table.owner)
+        data = hand_post(night, ONE_MORE, number=hands + 1)
+        views[hands] = _queries(partial(client.post, url("hand_record", night), data))
+        service = _service_queries(night, hands + 2)
+
+        # The roster and the last hand, once, before the service; the redirect reads
+        # nothing more.
+        assert views[hands] == REQUEST + 2 + service, (hands, views[hands], service)
+
+    assert len(set(views.values())) == 1, views
