@@ -36,7 +36,11 @@ run: install
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# The app against a bare Django project under gunicorn (production settings, its own
+# environment), then the ledger's operations in-process. BENCH_ARGS="--rounds 15" for less.
 bench: install
+	$(BIN)/python -m bench $(BENCH_ARGS)
+	@echo
 	$(BIN)/python manage.py bench_ledger
 
 lint: install
