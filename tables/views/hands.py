@@ -122,6 +122,7 @@ def _screen(
         form = forms_hand.initial(
             people, number=nxt.number, dealer=nxt.dealer_id, exempt=nxt.exempt
         )
+        forms_hand.premark_renege(form, request.GET.get("renege", ""))
     recent = list(selectors.live_hands(night).only("number", "input", "result", "dealer_id"))
     last = recent[-1] if recent else None
     rows, pot = standings(night)

@@ -15,6 +15,7 @@ from ledger import services as ledger_services
 from ledger.errors import InvalidInput, ServiceError
 from ledger.models import Night, Player, Seat, Table
 from ledger.services import tables as services
+from tables import house_rules_text
 from tables.access import table_for_host
 from tables.forms import NightStartForm, PlayerNameForm, TableForm
 
@@ -118,6 +119,7 @@ def rules_summary(house: rules.HouseRules) -> list[str]:
         "A pot left at closing is "
         + ("split among the last hand's players" if house.leftover_pot == "split" else "refunded")
     )
+    lines.append(house_rules_text.obligation_line(house))
     return lines
 
 
