@@ -22,12 +22,10 @@ from ledger.selectors.referee import RefereePlayer
 ASK_JUDGE = "judge"
 ASK_LEGAL = "legal"
 ASKS = (ASK_JUDGE, ASK_LEGAL)
-# A trick holds one card per player: with 8 players at most, 7 are down before the last.
-TRICK_SLOTS = MAX_TRICK - 1
 # Bounds on what a forged query can make the engine read: one past each limit is enough
-# for the engine to say the list is too long.
+# for the engine to say the list is too long (a trick of 8 is already full).
 MOST_HAND_CARDS = len(DECK) + 1
-MOST_TRICK_CARDS = TRICK_SLOTS + 1
+MOST_TRICK_CARDS = MAX_TRICK
 
 PLAYER_MISSING = gettext_lazy("Pick the player who played the card.")
 PLAYER_NOT_AT_TABLE = gettext_lazy("Pick a player who is at the table tonight.")

@@ -51,7 +51,9 @@ def night_judge(request: HttpRequest, night_id: int) -> HttpResponse:
     if night.is_closed:
         return redirect("night_settlement", night.pk)
     screen = referee_screen(night)
-    form = forms_judge.from_query(request.GET, screen.players, slots=forms_judge.TRICK_SLOTS)
+    # One select per player who can have played before the one judged.
+    slots = screen.house.max_players - 1
+    form = forms_judge.from_query(request.GET, screen.players, slots=slots)
     result = _ask(form, screen.house.play_obligation)
     highlighted = set()
     if "answer" in result:

@@ -58,13 +58,22 @@ def test_the_host_gets_the_picker_with_tonights_players_and_every_card(client, h
     assert "<h1>Was that legal?</h1>" in html
     assert html.count('type="checkbox" class="toggle-input" name="hand"') == 52
     assert html.count('name="trump"') == 4
-    assert html.count('<select name="trick"') == forms_judge.TRICK_SLOTS
+    assert html.count('<select name="trick"') == 6  # 7 players at most: 6 before the last
     for name in ("Ann", "Bob", "Cy", "Dee"):
         assert f">{name}</option>" in html
     assert '<span class="sr-only">nine of hearts</span>' in html
     assert '<span aria-hidden="true">9♥</span>' in html
     assert '<span class="sr-only">spades</span>' in html
     assert 'id="verdict"' not in html  # nothing asked yet
+
+
+def test_a_table_of_eight_gets_a_select_for_each_of_seven_cards_before_the_last(client):
+    night = NightFactory(house_rules=rules.PRESETS["swedish"].for_ante(1))
+    client.force_login(night.table.owner)
+
+    html = client.get(url("night_judge", night)).content.decode()
+
+    assert html.count('<select name="trick"') == 7
 
 
 def test_another_host_gets_a_404(client, night):
