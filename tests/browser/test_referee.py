@@ -42,6 +42,7 @@ def test_a_host_judges_a_renege_on_a_phone_and_records_it_with_the_hand(
     assert _fits_the_phone(page)
     screenshot(page, "referee_judge_picker")
 
+    page.evaluate("window.stillTheSamePage = true")
     page.get_by_role("button", name="Was that legal?").click()
     verdict = page.locator("#verdict")
     expect(verdict).to_contain_text("Dee held the 9♥ and had to beat the 7♥ — renege.")
@@ -50,6 +51,7 @@ def test_a_host_judges_a_renege_on_a_phone_and_records_it_with_the_hand(
     # The picker keeps the hand and frames the card Dee had to play.
     expect(page.get_by_role("checkbox", name="nine of hearts, may be played")).to_be_checked()
     assert "ask=judge" in page.url  # the answer has its own address, for the back button
+    assert page.evaluate("window.stillTheSamePage") is True  # htmx swapped it in place
     assert _fits_the_phone(page)
     screenshot(page, "referee_verdict")
 

@@ -10,6 +10,8 @@ from html import unescape
 
 import pytest
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ledger import rules, services
 from ledger.rules import errors as rules_errors
@@ -637,3 +639,41 @@ def test_undoing_a_hand_keeps_the_mark_on_the_hand_being_entered(client, host, n
     html = judge(client, night, trump="S", trick=["7H"], hand=["9H", "4H"], played="4H")
 
     assert "Mark Dee as reneged on hand 2</a>" in html
+
+
+# --- whatever is tapped or forged: an answer or a named problem, never an error ------------
+
+card_or_junk = st.one_of(
+    st.sampled_from(rules.DECK),
+    st.sampled_from(["", " ", "10h", "TH", "AS ", "1H", "\x00", "x" * 200, "<b>7H</b>"]),
+)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(
+    ask=st.sampled_from(["judge", "legal", "", "other"]),
+    trump=st.one_of(st.sampled_from(rules.play.SUITS), card_or_junk),
+    trick=st.lists(card_or_junk, max_size=10),
+    hand=st.lists(card_or_junk, max_size=10),
+    played=card_or_junk,
+    player=st.sampled_from(["Dee", "", "0", "-1", "99999999999999999999", "Ann"]),
+)
+def test_any_query_gets_an_answer_or_named_problems_and_writes_nothing(
+    client, host, night, ask, trump, trick, hand, played, player
+):
+    before = fingerprint()
+
+    html = judge(
+        client, night, ask=ask, player=player, trump=trump, trick=trick, hand=hand, played=played
+    )
+
+    assert fingerprint() == before
+    if ask in ("judge", "legal"):
+        assert ('id="verdict-heading"' in html) != ('class="errorlist"' in html)
+    else:
+        assert 'id="verdict"' not in html
