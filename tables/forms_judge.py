@@ -48,10 +48,14 @@ class JudgeForm:
         return [card for card in self.slots if card]
 
 
+TOO_LONG = "?"  # stands for a value no card, suit or id can be
+
+
 def _text(value: str, limit: int = 8) -> str:
-    # No card, suit or id is longer: anything longer is not one, and needs no echo.
+    # No card, suit or id is longer: anything longer is none of them (and is not echoed;
+    # cut short, it could turn into one).
     value = value.strip()
-    return value if len(value) <= limit else value[:limit]
+    return value if len(value) <= limit else TOO_LONG
 
 
 def from_query(query: QueryDict, players: Sequence[RefereePlayer], *, slots: int) -> JudgeForm:
