@@ -101,6 +101,16 @@ def initial(
     return HandForm(number=number, dealer=dealer, rows=rows)
 
 
+def premark_renege(form: HandForm, player: str) -> None:
+    """Tick ``player``'s renege (an id, from the trick referee's "mark the renege") on a
+    blank hand, with them staying: only a stayer can renege. Nothing is recorded until the
+    host records the hand; an id not at the table is ignored."""
+    for row in form.rows:
+        if str(row.person.id) == player:
+            row.play = STAY
+            row.reneges = max(row.reneges, 1)
+
+
 def from_input(people: Sequence[RosterPlayer], *, number: int, data: Mapping) -> HandForm:
     """A stored hand input (Hand.input) as the form, for a correction."""
     dealer = data["dealer"]

@@ -10,4 +10,5 @@ urlpatterns = [
     path("", include("tables.urls.tables")),
     path("", include("tables.urls.nights")),
     path("", include("tables.urls.stats")),
+    path("", include("tables.urls.referee")),
 ]

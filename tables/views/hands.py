@@ -112,6 +112,7 @@ def _screen(
         form = forms_hand.initial(
             screen.in_turn, number=nxt.number, dealer=nxt.dealer_id, exempt=nxt.exempt
         )
+        forms_hand.premark_renege(form, request.GET.get("renege", ""))
     context = {
         "night": screen.night,
         "house": screen.house,

@@ -16,6 +16,7 @@ from ledger.errors import InvalidInput, ServiceError
 from ledger.models import Night, Player, Table
 from ledger.selectors.seats import night_seats
 from ledger.services import tables as services
+from tables import house_rules_text
 from tables.access import table_for_host
 from tables.forms import NightStartForm, PlayerNameForm, TableForm
 
@@ -119,6 +120,7 @@ def rules_summary(house: rules.HouseRules) -> list[str]:
         "A pot left at closing is "
         + ("split among the last hand's players" if house.leftover_pot == "split" else "refunded")
     )
+    lines.append(house_rules_text.obligation_line(house))
     return lines
 
 

@@ -32,6 +32,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.http import urlencode
 
 from ledger import services
 from ledger.services import tables as table_services
@@ -96,6 +97,7 @@ def _world() -> tuple[object, dict[str, str], dict[str, str]]:
         "login": reverse("login"),
         "password reset": reverse("password_reset"),
         "share view": reverse("share_view", args=[link.token]),
+        "share house rules": reverse("share_rules", args=[link.token]),
     }
     signed_in = {
         "home (signed in)": reverse("home"),
@@ -119,6 +121,21 @@ def _world() -> tuple[object, dict[str, str], dict[str, str]]:
         "night report (open night)": reverse("night_report", args=[night.pk]),
         "table stats": reverse("table_stats", args=[table.pk]),
         "night import": reverse("night_import", args=[table.pk]),
+        "house rules": reverse("night_rules", args=[night.pk]),
+        "referee": reverse("night_judge", args=[night.pk]),
+        # A renege (red cards ticked, the legal one framed, the mark button), the legal
+        # cards of another position, and problems with the picked cards.
+        "referee verdict": reverse("night_judge", args=[night.pk])
+        + "?"
+        + urlencode({"ask": "judge", "trump": "S", "trick": "7H", "player": dee.pk, "played": "4H"})
+        + "&hand=9H&hand=4H&hand=KC",
+        "referee what may I play": reverse("night_judge", args=[night.pk])
+        + "?"
+        + urlencode({"ask": "legal", "trump": "D", "trick": "8C", "player": ann.pk})
+        + "&hand=JD&hand=3D&hand=AH",
+        "referee problems": reverse("night_judge", args=[night.pk])
+        + "?"
+        + urlencode({"ask": "judge", "trick": "7H", "played": "9H"}),
     }
     return host, anonymous, signed_in
 

@@ -33,6 +33,7 @@ PUBLIC = {
     "password_reset_done",
     "password_reset_complete",
     "share_view",
+    "share_rules",
 }
 # URLs the walk cannot fill in, and why.
 SKIPPED = {
