@@ -17,7 +17,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy
 
 from ledger.rules.play import DECK, MAX_TRICK
-from ledger.selectors.referee import RefereePlayer
+from ledger.selectors.seats import RosterPlayer
 
 ASK_JUDGE = "judge"
 ASK_LEGAL = "legal"
@@ -36,7 +36,7 @@ class JudgeForm:
     ask: str | None  # None: nothing asked yet (a blank form)
     trump: str = ""
     slots: list[str] = field(default_factory=list)  # the trick's selects as shown, in order
-    player: RefereePlayer | None = None
+    player: RosterPlayer | None = None
     player_value: str = ""
     hand: list[str] = field(default_factory=list)
     played: str = ""
@@ -58,7 +58,7 @@ def _text(value: str, limit: int = 8) -> str:
     return value if len(value) <= limit else TOO_LONG
 
 
-def from_query(query: QueryDict, players: Sequence[RefereePlayer], *, slots: int) -> JudgeForm:
+def from_query(query: QueryDict, players: Sequence[RosterPlayer], *, slots: int) -> JudgeForm:
     """Read the query string; ``slots`` is how many trick selects the screen shows."""
     ask = query.get("ask")
     # Cards picked in later selects move up, so the trick shows as it was read.
