@@ -4,7 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import bridge, rules, selectors, services
@@ -12,6 +12,7 @@ from ledger.errors import InvalidInput
 from ledger.models import Night
 from tables import presenters
 from tables.access import night_for_host
+from tables.languages import players_language
 from tables.views.night_common import links, roster, standings
 
 NIGHT_NOT_CLOSED = "The settle-up is ready once the night is closed."
@@ -74,7 +75,7 @@ def _policies(night: Night) -> list[tuple[str, str, str]]:
 
 def _settle_text(night: Night, rows, transfers: list[str], seal) -> str:
     when = timezone.localtime(night.started_at)
-    lines = [f"{night.table.name}, {when:%a %d %b %Y}: settle-up"]
+    lines = [f"{night.table.name}, {presenters.local_date(when, 'yMMMEd')}: settle-up"]
     lines += transfers or [NOBODY_OWES]
     lines.append("")
     lines += [f"{row.name}: {row.chips} chips, {row.money}" for row in rows]
@@ -82,6 +83,13 @@ def _settle_text(night: Night, rows, transfers: list[str], seal) -> str:
         # Sent to the players' chat, it keeps the seal where everyone can find it later.
         lines += ["", SEAL_LINE.format(code=seal.code)]
     return "\n".join(lines)
+
+
+def _transfers(payments, currency: str) -> list[str]:
+    return [
+        f"{p.payer.name} pays {p.payee.name} {presenters.money(p.money, currency)}"
+        for p in payments
+    ]
 
 
 @login_required
@@ -94,12 +102,15 @@ def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
     currency = bridge.house_rules(night).currency
     rows, pot = standings(night)
     payments = selectors.night_settlement(night)
-    transfers = [
-        f"{p.payer.name} pays {p.payee.name} {presenters.money(p.money, currency)}"
-        for p in payments
-    ]
+    transfers = _transfers(payments, currency)
     seal = selectors.night_seal(night)
-    text = _settle_text(night, rows, transfers, seal)
+    language = players_language(night.table)
+    if language and language != translation.get_language():
+        # The text goes to the players' chat: in the table's language, not the host's.
+        with translation.override(language):
+            text = _settle_text(night, standings(night)[0], _transfers(payments, currency), seal)
+    else:
+        text = _settle_text(night, rows, transfers, seal)
     context = {
         "night": night,
         "standings": rows,

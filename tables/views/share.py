@@ -14,6 +14,7 @@ from ledger.selectors.night_reports import night_history
 from ledger.selectors.share_links import shared_night
 from ledger.services.share_links import share_link_create, share_link_revoke
 from tables.access import night_for_host
+from tables.languages import use_players_language
 
 SHARE_CREATED = "Live link ready: anyone with it can watch tonight's standings."
 SHARE_REVOKED = "The live link is switched off; it no longer opens anything."
@@ -49,6 +50,7 @@ def share_view(request: HttpRequest, token: str) -> HttpResponse:
     night = shared_night(token)
     if night is None:
         raise Http404("No such link.")
+    use_players_language(request, night.table)
     standings = selectors.night_standings(night)
     # Closing empties the pot, so a closed night always settles.
     settlement = selectors.night_settlement(night) if night.is_closed else None
