@@ -65,4 +65,4 @@ check-deploy: install
 		$(BIN)/python manage.py check --deploy --fail-level WARNING
 
 clean:
-	rm -rf $(VENV) .pytest_cache artifacts staticfiles .test-db*
+	rm -rf $(VENV) .pytest_cache artifacts staticfiles .test-db* locale/*/LC_MESSAGES/*.mo
