@@ -11,7 +11,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3.14 \
 	$$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1 && \
 	{ command -v $$p; break; }; done)
 
-.PHONY: install run test bench lint format check-deploy clean
+.PHONY: install run test bench lint format check-deploy messages clean
 
 $(BIN)/python:
 	@if [ -z "$(PYTHON)" ]; then \
@@ -24,10 +24,18 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $@
 
-install: $(VENV)/.installed
+# The message catalogs (locale/<lang>/LC_MESSAGES/django.po, under version control) are
+# compiled to .mo with Babel, so no system package is needed; a .po changed since its .mo
+# was built is compiled again by the next `make install` (and so by `make run`/`make test`).
+CATALOGS := $(wildcard locale/*/LC_MESSAGES/django.po)
+
+install: $(VENV)/.installed $(CATALOGS:.po=.mo)
+
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(VENV)/.installed
+	$(BIN)/pybabel -q compile --domain=django --locale=$* --input-file=$< --output-file=$@
 
 # Local development: debug on, so no secret key or host list is needed.
-run bench: export DJANGO_DEBUG = true
+run bench messages: export DJANGO_DEBUG = true
 
 run: install
 	$(BIN)/python manage.py migrate --no-input
@@ -43,6 +51,11 @@ bench: install
 	@echo
 	$(BIN)/python manage.py bench_ledger
 
+# Adds the strings marked in the code and templates to every catalog (needs GNU gettext,
+# `apt-get install gettext`); .ci/run checks that this would add nothing.
+messages: install
+	$(BIN)/python manage.py check_catalogs --update
+
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -56,4 +69,4 @@ check-deploy: install
 		$(BIN)/python manage.py check --deploy --fail-level WARNING
 
 clean:
-	rm -rf $(VENV) .pytest_cache artifacts staticfiles .test-db*
+	rm -rf $(VENV) .pytest_cache artifacts staticfiles .test-db* locale/*/LC_MESSAGES/*.mo

@@ -62,6 +62,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a signed-in host's saved language beats the browser's.
+    "tables.languages.HostLanguageMiddleware",
     "tables.middleware.PrivateWhenSignedInMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -87,7 +89,11 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            "builtins": ["django_htmx.templatetags.django_htmx"],
+            "builtins": [
+                "django_htmx.templatetags.django_htmx",
+                # {% html_lang %} and |local_date, which every page's dates go through.
+                "tables.templatetags.languages",
+            ],
         },
     }
 ]
@@ -148,7 +154,20 @@ PASSWORD_RESET_LIMIT_PER_EMAIL = env_int("PASSWORD_RESET_LIMIT_PER_EMAIL", 3)
 PASSWORD_RESET_LIMIT_PER_CLIENT = env_int("PASSWORD_RESET_LIMIT_PER_CLIENT", 10)
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English")]
+# Each name in its own language: it is how a visitor recognises theirs in the switcher.
+LANGUAGES = [
+    ("en", "English"),
+    ("it", "Italiano"),
+    ("pt-br", "Português (Brasil)"),
+    ("es", "Español"),
+    ("fr", "Français"),
+    ("sv", "Svenska"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language a visitor picks stays on their phone for a year, not just until the
+# browser closes (its HTTPS-only flag is with the other cookies' below).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_HTTPONLY = True
 TIME_ZONE = env_str("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -180,6 +199,7 @@ SECURE = env_bool("DJANGO_SECURE", default=not (DEBUG or TESTING))
 SECURE_SSL_REDIRECT = SECURE
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
+LANGUAGE_COOKIE_SECURE = SECURE
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31_536_000) if SECURE else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE
 SECURE_HSTS_PRELOAD = SECURE

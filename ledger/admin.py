@@ -11,6 +11,7 @@ from django.contrib import admin
 from ledger.models import (
     Entry,
     Hand,
+    HostSettings,
     Night,
     NightImport,
     Player,
@@ -41,6 +42,14 @@ class TableAdmin(ReadOnlyAdmin):
     list_display = ["name", "owner", "created_at", "updated_at"]
     list_select_related = ["owner"]
     search_fields = ["name", "owner__username"]
+
+
+@admin.register(HostSettings)
+class HostSettingsAdmin(ReadOnlyAdmin):
+    list_display = ["user", "language", "updated_at"]
+    list_filter = ["language"]
+    list_select_related = ["user"]
+    search_fields = ["user__username"]
 
 
 @admin.register(Player)

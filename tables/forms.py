@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 
 from ledger import names, rules
@@ -20,6 +21,10 @@ SEAT_CHOSEN_TWICE = "{first} and {second} both have seat {seat}: give each playe
 JOIN_PICK_ONE = "Pick a player, or type the name of someone new."
 JOIN_NOT_BOTH = "Pick a player or type a new name, not both."
 JOIN_SEAT_REQUIRED = "Choose where they sit."
+TABLE_LANGUAGE_HELP = (
+    "What your players read without an account (the live link, the settle-up text). "
+    "Each of them can still switch."
+)
 
 RULE_LABELS = {
     "ante": "Ante (chips)",
@@ -67,6 +72,12 @@ class TableForm(forms.Form):
         label="Table name",
         required=False,
         widget=forms.TextInput(attrs={"maxlength": names.TABLE_NAME_MAX, "autocomplete": "off"}),
+    )
+    language = forms.ChoiceField(
+        label="Language for the players",
+        required=False,
+        choices=[("", "Mine (the host's)"), *settings.LANGUAGES],
+        help_text=TABLE_LANGUAGE_HELP,
     )
     preset = forms.ChoiceField(
         label="Start from a preset",
@@ -134,13 +145,15 @@ class TableForm(forms.Form):
         return {**data, **extra}
 
     @classmethod
-    def with_preset(cls, slug: str, *, name: str = "", ante: str = "") -> "TableForm":
+    def with_preset(
+        cls, slug: str, *, name: str = "", ante: str = "", language: str = ""
+    ) -> "TableForm":
         """An unbound form filled with a preset; its caps scale with the ante already typed."""
         preset = rules.PRESETS.get(slug) or rules.PRESETS["louisiana"]
         house = preset.rules
         if _WHOLE.fullmatch(ante.strip()) and int(ante) >= 1:
             house = preset.for_ante(int(ante))
-        return cls(initial=cls.initial_for(house, name=name, preset=preset.slug))
+        return cls(initial=cls.initial_for(house, name=name, preset=preset.slug, language=language))
 
     def rule_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
         return [

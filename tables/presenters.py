@@ -4,21 +4,49 @@ Presentation only: everything here reads a hand's stored input and result (playe
 as JSON) and the names to show; no rule is decided here.
 """
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime
 from decimal import Decimal
 
-from ledger import rules
+from babel import dates as babel_dates
+from babel import numbers as babel_numbers
 
-CURRENCY_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+from ledger import rules
+from tables.languages import babel_locale
+
+# CLDR's currencySpacing, which Babel does not apply: a currency symbol made of letters
+# ("SEK") is kept apart from the digits by a no-break space ("SEK 25.00", not "SEK25.00").
+CURRENCY_SPACE = "\u00a0"
 
 
 def money(amount: Decimal, currency: str) -> str:
-    """``$3.00``, ``-€1.50``, ``£1,200.00``; other currencies as ``25 SEK``."""
-    sign = "-" if amount < 0 else ""
-    digits = f"{abs(amount):,}"
-    symbol = CURRENCY_SYMBOLS.get(currency)
-    return f"{sign}{symbol}{digits}" if symbol else f"{sign}{digits} {currency}"
+    """Money as the active language writes it (Babel's CLDR data): ``$1,234.50`` in English,
+    ``1 234,50 kr`` in Swedish, ``R$ 1.234,50`` in Brazilian Portuguese, ``1 234,50 €`` in
+    French. Never rounded: every digit of ``amount`` is shown."""
+    locale = babel_locale()
+    text = babel_numbers.format_currency(
+        amount, currency, locale=locale, decimal_quantization=False
+    )
+    symbol = babel_numbers.get_currency_symbol(currency, locale=locale)
+    return _currency_spaced(text, symbol)
+
+
+def _currency_spaced(text: str, symbol: str) -> str:
+    start = text.find(symbol)
+    if start < 0:
+        return text
+    end = start + len(symbol)
+    if end < len(text) and text[end].isdigit() and not _is_symbol(symbol[-1]):
+        text = text[:end] + CURRENCY_SPACE + text[end:]
+    if start > 0 and text[start - 1].isdigit() and not _is_symbol(symbol[0]):
+        text = text[:start] + CURRENCY_SPACE + text[start:]
+    return text
+
+
+def _is_symbol(character: str) -> bool:
+    return unicodedata.category(character).startswith("S")
 
 
 def money_totals(amounts: Mapping[str, Decimal]) -> str:
@@ -35,8 +63,30 @@ def in_turn(ids: Iterable, seat_order: Sequence[int], dealer: int | None) -> lis
 
 
 def chips(amount: int) -> str:
-    """A balance with its sign: ``+12``, ``-16``, ``0``."""
-    return f"{amount:+d}" if amount else "0"
+    """A balance with its sign, grouped as the active language groups digits: ``+12``,
+    ``-16``, ``0``, ``+1,234`` (``+1 234`` in Swedish)."""
+    if not amount:
+        return "0"
+    return babel_numbers.format_decimal(amount, format="+#,##0;-#,##0", locale=babel_locale())
+
+
+def whole(amount: int) -> str:
+    """A count of chips (or anything) grouped as the active language groups digits:
+    ``1,234``, ``1 234``, ``1.234``."""
+    return babel_numbers.format_decimal(amount, format="#,##0", locale=babel_locale())
+
+
+def local_date(value: date | datetime, skeleton: str = "yMMMd") -> str:
+    """``value`` as the active language writes it, from a CLDR skeleton ("yMMMEd": Sat,
+    Apr 5, 2025 / lör 5 apr. 2025) or "full" (Saturday, April 5, 2025). An aware datetime
+    must already be in the visitor's time zone (timezone.localtime)."""
+    locale = babel_locale()
+    if skeleton == "full":
+        return babel_dates.format_date(value, "full", locale=locale)
+    if isinstance(value, datetime):
+        # Babel would convert an aware datetime to UTC; it is already local.
+        value = value.replace(tzinfo=None)
+    return babel_dates.format_skeleton(skeleton, value, locale=locale)
 
 
 def sign_class(amount) -> str:

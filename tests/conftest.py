@@ -19,6 +19,16 @@ def _empty_cache():
 
 
 @pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """Each request activates its language in the thread and nothing resets it after: a
+    test whose client asked for Swedish must not leave the next test speaking Swedish."""
+    yield
+    from django.utils import translation  # needs Django: see night()
+
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _append_only_ledger(request):
     """Keep the append-only triggers in place for every test that touches the database.
 

@@ -77,4 +77,5 @@ def test_every_model_is_the_ledgers():
         "Entry",
         "ShareLink",
         "NightImport",
+        "HostSettings",
     }

@@ -109,8 +109,10 @@ def test_the_log_lists_each_hands_chips():
         ("-16.00", "USD", "-$16.00"),
         ("1.50", "EUR", "€1.50"),
         ("1200.00", "GBP", "£1,200.00"),
-        ("25.00", "SEK", "25.00 SEK"),
-        ("-300", "JPY", "-300 JPY"),
+        # CLDR's English: a currency without an English symbol goes first, by its code,
+        # kept from the digits by a no-break space; the yen has its symbol.
+        ("25.00", "SEK", "SEK\u00a025.00"),
+        ("-300", "JPY", "-¥300"),
         ("0.00", "USD", "$0.00"),
     ],
 )

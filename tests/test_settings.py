@@ -47,13 +47,15 @@ def test_production_refuses_to_start_without_a_secret_key():
 def test_production_uses_secure_cookies_hsts_and_compressed_static_files():
     code = (
         "from django.conf import settings as s;"
-        "print(s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_SSL_REDIRECT,"
+        "print(s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.LANGUAGE_COOKIE_SECURE,"
+        " s.SECURE_SSL_REDIRECT,"
         " s.SECURE_HSTS_SECONDS, s.STORAGES['staticfiles']['BACKEND'])"
     )
     result = _manage("shell", "--no-imports", "-c", code, **PRODUCTION)
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [
+        "True",
         "True",
         "True",
         "True",

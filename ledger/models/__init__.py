@@ -3,7 +3,8 @@
 - nights: tables and their players, nights with their seats, roster changes and hands,
   and share links;
 - entries: the append-only chip ledger;
-- imports: the record of each night file imported.
+- imports: the record of each night file imported;
+- hosts: what a host chose for themselves (their language).
 """
 
 from ledger.models.entries import (
@@ -13,6 +14,7 @@ from ledger.models.entries import (
     Entry,
     EntryQuerySet,
 )
+from ledger.models.hosts import HostSettings
 from ledger.models.imports import NIGHT_IMPORT_IS_APPEND_ONLY, NightImport, NightImportQuerySet
 from ledger.models.nights import Hand, Night, Player, RosterChange, Seat, ShareLink, Table
 
@@ -24,6 +26,7 @@ __all__ = [
     "Entry",
     "EntryQuerySet",
     "Hand",
+    "HostSettings",
     "Night",
     "NightImport",
     "NightImportQuerySet",

@@ -5,6 +5,7 @@ from django.db.models.functions import Length, Lower
 from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 
 from ledger import names
+from ledger.languages import LANGUAGE_CODE_MAX, LANGUAGE_CODES
 
 
 class Table(models.Model):
@@ -15,6 +16,9 @@ class Table(models.Model):
     )
     name = models.CharField(max_length=names.TABLE_NAME_MAX)
     rules = models.JSONField()
+    # What the players see without an account (the live link, the settle-up text) is
+    # in this language; blank: in the host's.
+    language = models.CharField(max_length=LANGUAGE_CODE_MAX, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -23,6 +27,10 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(Lower("name"), "owner", name="table_name_unique_per_owner"),
             models.CheckConstraint(condition=~Q(name=""), name="table_name_not_empty"),
+            models.CheckConstraint(
+                condition=Q(language="") | Q(language__in=LANGUAGE_CODES),
+                name="table_language_known",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ledger import names, rules
+from ledger import languages, names, rules
 from ledger.errors import InvalidInput
 from ledger.models import Player, Table
 
@@ -28,27 +28,40 @@ def _house_rules(data: Mapping) -> dict:
         raise InvalidInput(error.errors) from None
 
 
-def table_create(*, owner, name: str, house_rules: Mapping) -> Table:
+def _language(language: str) -> str:
+    """A table's language: one the app speaks, or "" for its host's."""
+    if language and not languages.is_language(language):
+        raise InvalidInput(languages.unknown_language(language))
+    return language
+
+
+def table_create(*, owner, name: str, house_rules: Mapping, language: str = "") -> Table:
     name = names.name_clean(name, names.TABLE)
     data = _house_rules(house_rules)
+    language = _language(language)
     if _taken(Table.objects.filter(owner=owner), name):
         raise InvalidInput(TABLE_NAME_TAKEN.format(name=name))
     try:
         with transaction.atomic():
-            return Table.objects.create(owner=owner, name=name, rules=data)
+            return Table.objects.create(owner=owner, name=name, rules=data, language=language)
     except IntegrityError:
         raise InvalidInput(TABLE_NAME_TAKEN.format(name=name)) from None
 
 
-def table_update(*, table: Table, name: str, house_rules: Mapping) -> Table:
-    """New rules apply to nights started afterwards; a night keeps its snapshot."""
+def table_update(
+    *, table: Table, name: str, house_rules: Mapping, language: str | None = None
+) -> Table:
+    """New rules apply to nights started afterwards; a night keeps its snapshot.
+    ``language`` None keeps the table's."""
     name = names.name_clean(name, names.TABLE)
     data = _house_rules(house_rules)
+    language = table.language if language is None else _language(language)
     if _taken(Table.objects.filter(owner=table.owner).exclude(pk=table.pk), name):
         raise InvalidInput(TABLE_NAME_TAKEN.format(name=name))
     table.name = name
     table.rules = data
-    table.save(update_fields=["name", "rules", "updated_at"])
+    table.language = language
+    table.save(update_fields=["name", "rules", "language", "updated_at"])
     return table
 
 

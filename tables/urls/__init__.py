@@ -2,10 +2,11 @@
 
 from django.urls import include, path
 
-from tables.views import home
+from tables.views import home, languages
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("language/", languages.language_set, name="set_language"),
     path("", include("tables.urls.accounts")),
     path("", include("tables.urls.tables")),
     path("", include("tables.urls.nights")),

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import rules, services
@@ -15,6 +15,7 @@ from ledger.models import Night
 from ledger.selectors.night_end import LeftoverChoice, close_screen, settle_up_screen
 from tables import presenters
 from tables.access import night_for_host
+from tables.languages import players_language
 from tables.views.night_common import links
 
 NIGHT_NOT_CLOSED = "The settle-up is ready once the night is closed."
@@ -75,7 +76,7 @@ def _effect(choice: LeftoverChoice) -> str:
 def _settle_text(night: Night, standings, payments, seal) -> str:
     when = timezone.localtime(night.started_at)
     money = partial(presenters.money, currency=standings.currency)
-    lines = [f"{night.table.name}, {when:%a %d %b %Y}: settle-up"]
+    lines = [f"{night.table.name}, {presenters.local_date(when, 'yMMMEd')}: settle-up"]
     lines += [f"{p.payer.name} pays {p.payee.name} {money(p.money)}" for p in payments]
     if not payments:
         lines.append(NOBODY_OWES)
@@ -90,6 +91,13 @@ def _settle_text(night: Night, standings, payments, seal) -> str:
     return "\n".join(lines)
 
 
+def _transfers(payments, currency: str) -> list[str]:
+    return [
+        f"{p.payer.name} pays {p.payee.name} {presenters.money(p.money, currency)}"
+        for p in payments
+    ]
+
+
 @login_required
 @require_safe
 def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
@@ -98,7 +106,9 @@ def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
         messages.info(request, NIGHT_NOT_CLOSED)
         return redirect("night_close", night.pk)
     screen = settle_up_screen(night)
-    text = _settle_text(night, screen.standings, screen.payments, screen.seal)
+    # The text goes to the players' chat: in the table's language, not the host's.
+    with translation.override(players_language(night.table) or translation.get_language()):
+        text = _settle_text(night, screen.standings, screen.payments, screen.seal)
     context = {
         "night": night,
         "standings": screen.standings,

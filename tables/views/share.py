@@ -13,6 +13,7 @@ from ledger.selectors.night_reports import night_report
 from ledger.selectors.share_links import shared_night
 from ledger.services.share_links import share_link_create, share_link_revoke
 from tables.access import night_for_host
+from tables.languages import use_players_language
 
 SHARE_CREATED = "Live link ready: anyone with it can watch tonight's standings."
 SHARE_REVOKED = "The live link is switched off; it no longer opens anything."
@@ -48,6 +49,7 @@ def share_view(request: HttpRequest, token: str) -> HttpResponse:
     night = shared_night(token)
     if night is None:
         raise Http404("No such link.")
+    use_players_language(request, night.table)
     report = night_report(night)
     template = "share/view.html#standings" if request.htmx else "share/view.html"
     response = render(

@@ -15,13 +15,13 @@ from ledger.selectors import night_reports
 from ledger.selectors.night_reports import NightHistory
 from ledger.selectors.players import PlayerStats, player_stats
 from ledger.selectors.tables import table_stats as table_stats_for
-from tables import charts
+from tables import charts, presenters
 from tables.access import night_for_host, player_for_host, table_for_host
 
 
 def _date(value) -> str:
     # The night's date where it was played, as the page's own dates show it.
-    return f"{timezone.localtime(value):%d %b %y}"
+    return presenters.local_date(timezone.localtime(value), "yMMMd")
 
 
 def _cumulative_chart(stats: PlayerStats) -> charts.Chart | None:

@@ -44,7 +44,9 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
     if request.method != "POST":
         slug = request.GET.get("preset")
         if slug in rules.PRESETS:
-            form = TableForm.with_preset(slug, name=initial.get("name", ""))
+            form = TableForm.with_preset(
+                slug, name=initial.get("name", ""), language=initial.get("language", "")
+            )
         else:
             form = TableForm(initial=initial)
     elif request.POST.get("action") == PRESET_ACTION:
@@ -53,6 +55,7 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
             request.POST.get("preset", ""),
             name=request.POST.get("name", ""),
             ante=request.POST.get("ante", ""),
+            language=request.POST.get("language", ""),
         )
         if request.htmx:
             return render(request, "tables/table_form.html#rules", {"form": form})
@@ -65,11 +68,15 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
                         owner=request.user,
                         name=form.cleaned_data["name"],
                         house_rules=form.house_rules(),
+                        language=form.cleaned_data["language"],
                     )
                     messages.success(request, f"{table.name} is ready. Add its players.")
                 else:
                     services.table_update(
-                        table=table, name=form.cleaned_data["name"], house_rules=form.house_rules()
+                        table=table,
+                        name=form.cleaned_data["name"],
+                        house_rules=form.house_rules(),
+                        language=form.cleaned_data["language"],
                     )
                     messages.success(request, "Saved. The new rules apply from the next night.")
                 return redirect("table_detail", table_id=table.pk)
@@ -97,7 +104,11 @@ def table_create(request: HttpRequest) -> HttpResponse:
 def table_edit(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_host(request, table_id)
     house = rules.HouseRules.from_dict(table.rules)
-    return _table_form(request, initial=TableForm.initial_for(house, name=table.name), table=table)
+    return _table_form(
+        request,
+        initial=TableForm.initial_for(house, name=table.name, language=table.language),
+        table=table,
+    )
 
 
 def rules_summary(house: rules.HouseRules) -> list[str]:

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from ledger import nightfile, services
 from ledger.models import Entry, Hand, ShareLink
+from ledger.services.hosts import host_language_set
 from tests.factories import NightFactory, ShareLinkFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -21,9 +22,10 @@ def _url(model, view: str, *args) -> str:
 
 @pytest.fixture
 def night():
-    """Three hands, then Dee goes home, and the night imported back from its file: a row
-    of every model but a share link."""
+    """Three hands, then Dee goes home, and the night imported back from its file, and the
+    host's language saved: a row of every model but a share link."""
     night = NightFactory(hands=3)
+    host_language_set(user=night.table.owner, language="sv")
     dee = night.seats.get(player__name="Dee").player
     services.night_seat_leave(night=night, player=dee, by=night.started_by)
     nightfile.night_import(document=nightfile.night_export(night), owner=night.table.owner)

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Model
 from django.urls import URLResolver, get_resolver, reverse
 
-from ledger.models import Entry, Hand, Night, Player, Seat, ShareLink, Table
+from ledger.models import Entry, Hand, HostSettings, Night, Player, Seat, ShareLink, Table
 from tests.factories import (
     NightFactory,
     PlayerFactory,
@@ -34,12 +34,22 @@ PUBLIC = {
     "password_reset_complete",
     "share_view",
     "share_rules",
+    "set_language",
 }
 # URLs the walk cannot fill in, and why.
 SKIPPED = {
     "password_reset_confirm": "its uidb64 and token come from a reset e-mail (Django's own view)",
 }
-LEDGER_MODELS: list[type[Model]] = [Entry, Hand, Night, Seat, Player, Table, ShareLink]
+LEDGER_MODELS: list[type[Model]] = [
+    Entry,
+    Hand,
+    Night,
+    Seat,
+    Player,
+    Table,
+    ShareLink,
+    HostSettings,
+]
 XSS_NAME = "<script>alert(1)</script>"
 
 

@@ -116,8 +116,9 @@ def test_the_settle_up_sums_the_entries_once(client):
         client.force_login(night.table.owner)
         counts[hands] = _queries(partial(client.get, url("night_settlement", night)))
 
-    # The roster, the entries' totals (players and pot in one query), the seal.
-    assert counts == dict.fromkeys(NIGHT_LENGTHS, REQUEST + 3)
+    # The roster, the entries' totals (players and pot in one query), the seal, and the
+    # host's saved language (the text for the players is written in theirs).
+    assert counts == dict.fromkeys(NIGHT_LENGTHS, REQUEST + 4)
 
 
 @pytest.mark.parametrize("closed", [False, True])
@@ -131,9 +132,10 @@ def test_the_live_link_makes_the_same_few_queries_however_long_the_night(client,
         page = reverse("share_view", args=[link.token])
         counts[hands] = _queries(partial(client.get, page))
 
-    # No session, user or night: the token (with its night), the roster, the live hands,
-    # the seal; once closed, the entries' totals for the final balances.
-    assert counts == dict.fromkeys(NIGHT_LENGTHS, 4 + closed)
+    # No session, user or night: the token (with its night), the host's language (the
+    # players read the table's), the roster, the live hands, the seal; once closed, the
+    # entries' totals for the final balances.
+    assert counts == dict.fromkeys(NIGHT_LENGTHS, 5 + closed)
 
 
 # --- writes: the view reads once, the service does the rest ------------------------

@@ -1,0 +1,17 @@
+"""The languages the app speaks, by Django code ("en", "pt-br", "sv"...), as settings.LANGUAGES
+lists them: what a host's or a table's saved language may be."""
+
+from django.conf import settings
+
+LANGUAGE_CODES: tuple[str, ...] = tuple(code for code, _name in settings.LANGUAGES)
+LANGUAGE_CODE_MAX = 7  # the longest Django language code of the list ("pt-br"), with room
+
+LANGUAGE_UNKNOWN = "{language!r} is not a language this app speaks (choose one of {choices})."
+
+
+def is_language(code: str) -> bool:
+    return code in LANGUAGE_CODES
+
+
+def unknown_language(code: str) -> str:
+    return LANGUAGE_UNKNOWN.format(language=code, choices=", ".join(LANGUAGE_CODES))
