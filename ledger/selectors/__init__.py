@@ -118,7 +118,7 @@ class Payment:
 def night_settlement(night: Night) -> list[Payment]:
     """Who pays whom, in the fewest transfers. Only when the pot is empty."""
     if night_pot(night) != 0:
-        raise InvalidInput(err.SETTLEMENT_POT_NOT_EMPTY)
+        raise InvalidInput(err.SETTLEMENT_POT_NOT_EMPTY())
     house = bridge.house_rules(night)
     balances = night_balances(night)
     players = Player.objects.in_bulk(list(balances))
@@ -150,18 +150,17 @@ def night_seal(night: Night) -> NightSeal | None:
     return NightSeal(code=seals.seal_code(last_hash), entries=seq)
 
 
-def hand_check(night: Night, hand) -> list[str]:
+def hand_check(night: Night, hand) -> list[rules.Problem]:
     """Every problem the referee would find with ``hand`` (a services.HandData) as the
     night's next hand; [] when hand_record would take it. Writes nothing: it backs the
     hand screen's live check, and hand_record checks everything again."""
     if night.closed_at is not None:
-        return [err.NIGHT_CLOSED]
+        return [err.NIGHT_CLOSED()]
     to_name = bridge.roster_names(night)
     _, state = bridge.next_state(night, to_name)
-    problems = rules.hand_errors(
+    return rules.hand_errors(
         bridge.house_rules(night), state, bridge.hand_input(hand.as_json(), to_name)
     )
-    return [rules.describe(problem) for problem in problems]
 
 
 def night_leftover(night: Night, policy: str) -> dict[int, int]:
@@ -173,7 +172,7 @@ def night_leftover(night: Night, policy: str) -> dict[int, int]:
     try:
         movements, _ = rules.close_night(bridge.house_rules(night), state, policy)
     except rules.RulesError as error:
-        raise InvalidInput(error.errors) from None
+        raise InvalidInput(error.problems) from None
     back: dict[int, int] = {}
     for movement in movements:
         player_id = to_id[movement.player]

@@ -53,7 +53,7 @@ def _locked(night: Night) -> Night:
 
 def _refuse_if_closed(night: Night) -> None:
     if night.closed_at is not None:
-        raise InvalidInput(err.NIGHT_CLOSED)
+        raise InvalidInput(err.NIGHT_CLOSED())
 
 
 def _last_live_hand(night: Night) -> Hand | None:
@@ -86,9 +86,7 @@ def _refuse_if_changed(night: Night, number: int, expected_revision: int | None)
     )
     if latest is not None and latest[0] != expected_revision:
         revision, kind = latest
-        raise Conflict(
-            err.HAND_CHANGED.format(number=number, change=err.HAND_CHANGES[kind], revision=revision)
-        )
+        raise Conflict(err.HAND_CHANGED[kind](number=number, revision=revision))
 
 
 def _post(night: Night, movements: Iterable[tuple], *, by, now) -> list[Entry]:
@@ -155,9 +153,9 @@ def hand_settle(
     try:
         result, after = rules.settle_hand(house, state, hand)
     except rules.RulesError as error:
-        raise InvalidInput(error.errors) from None
+        raise InvalidInput(error.problems) from None
     if after.pot > CHIP_LIMIT or any(abs(b) > CHIP_LIMIT for b in after.balances.values()):
-        raise InvalidInput(err.CHIPS_OVERFLOW.format(number=result.number))
+        raise InvalidInput(err.CHIPS_OVERFLOW(number=result.number))
     return result, after
 
 
@@ -168,9 +166,7 @@ def _validate_ids(data: HandData, to_name: Mapping[int, str]) -> None:
         if not isinstance(p, int) or p not in to_name
     }
     if unknown:
-        raise InvalidInput(
-            [err.PLAYER_NOT_ON_ROSTER.format(player=f"#{p}") for p in sorted(map(str, unknown))]
-        )
+        raise InvalidInput([err.PLAYER_NOT_ON_ROSTER(id=p) for p in sorted(unknown, key=str)])
 
 
 def _new_hand(night, number, data: HandData, *args, **kwargs) -> Hand:
@@ -234,24 +230,22 @@ def night_start(
         try:
             snapshot = rules.HouseRules.from_dict(house_rules).to_dict()
         except rules.RulesError as error:
-            problems.extend(error.errors)
+            problems.extend(error.problems)
     if len(players) < 2:
-        problems.append(err.ROSTER_TOO_SMALL)
+        problems.append(err.ROSTER_TOO_SMALL())
     elif len(players) > rules.MAX_ROSTER:
-        problems.append(
-            rules.errors.ROSTER_TOO_LARGE.format(limit=rules.MAX_ROSTER, count=len(players))
-        )
+        problems.append(rules.errors.ROSTER_TOO_LARGE(limit=rules.MAX_ROSTER, count=len(players)))
     seen = set()
     for player in players:
         if player.table_id != table.pk:
-            problems.append(err.PLAYER_NOT_AT_TABLE.format(player=player.pk))
+            problems.append(err.PLAYER_NOT_AT_TABLE(id=player.pk))
         elif player.retired_at is not None:
-            problems.append(err.PLAYER_RETIRED.format(player=player.name))
+            problems.append(err.PLAYER_RETIRED(player=player.pk))
         if player.pk in seen:
-            problems.append(err.ROSTER_DUPLICATE.format(player=player.name))
+            problems.append(err.ROSTER_DUPLICATE(player=player.pk))
         seen.add(player.pk)
     if first_dealer.pk not in seen:
-        problems.append(err.FIRST_DEALER_NOT_PLAYING.format(player=first_dealer.name))
+        problems.append(err.FIRST_DEALER_NOT_PLAYING(player=first_dealer.pk))
     if problems:
         raise InvalidInput(problems)
     with transaction.atomic():
@@ -284,7 +278,7 @@ def _night_started_with(table: Table, key: str, players, first_dealer) -> Night 
         Seat.objects.filter(night=earlier).order_by("position").values_list("player_id", flat=True)
     )
     if seats != [p.pk for p in players] or earlier.first_dealer_id != first_dealer.pk:
-        raise Conflict(err.NIGHT_KEY_REUSED)
+        raise Conflict(err.NIGHT_KEY_REUSED())
     return earlier
 
 
@@ -305,14 +299,14 @@ def hand_record(
             if earlier is not None:
                 if earlier.number == expected_number and earlier.input == hand.as_json():
                     return earlier
-                raise Conflict(err.IDEMPOTENCY_KEY_REUSED.format(number=earlier.number))
+                raise Conflict(err.IDEMPOTENCY_KEY_REUSED(number=earlier.number))
         _refuse_if_closed(night)
         to_name = bridge.roster_names(night)
         number, state = bridge.next_state(night, to_name)
         if expected_number != number:
             if expected_number < number:
-                raise Conflict(err.HAND_ALREADY_RECORDED.format(number=expected_number))
-            raise Conflict(err.HAND_NOT_NEXT.format(expected=number, number=expected_number))
+                raise Conflict(err.HAND_ALREADY_RECORDED(number=expected_number))
+            raise Conflict(err.HAND_NOT_NEXT(expected=number, number=expected_number))
         _validate_ids(hand, to_name)
         roster = list(to_name)  # seat order
         result, state_after = _settle(night, hand, roster, state, to_name)
@@ -367,7 +361,7 @@ def hands_record_settled(
         first = last.number + 1 if last else 1
         numbers = [hand.result.number for hand in hands]
         if numbers != list(range(first, first + len(hands))):
-            raise Conflict(err.HAND_NOT_NEXT.format(expected=first, number=numbers[0]))
+            raise Conflict(err.HAND_NOT_NEXT(expected=first, number=numbers[0]))
         earlier = (
             Hand.objects.filter(night=night, number__in=numbers)
             .values("number")
@@ -424,7 +418,7 @@ def _replay(night: Night, number: int, data: HandData) -> Replay:
     _validate_ids(data, to_name)
     old_hands = list(selectors.live_hands(night).filter(number__gte=number))
     if not old_hands or old_hands[0].number != number:
-        raise InvalidInput(err.HAND_NOT_FOUND.format(number=number))
+        raise InvalidInput(err.HAND_NOT_FOUND(number=number))
     state = bridge.state_before(night, number, to_name, old_hands[0].roster)
     settled = []
     for old in old_hands:
@@ -477,11 +471,11 @@ def clean_reason(reason: str | None, *, required_for: int | None = None) -> str:
     correction needs a reason for."""
     reason = (reason or "").strip()
     if required_for is not None and not reason:
-        raise InvalidInput(err.REASON_REQUIRED.format(number=required_for))
+        raise InvalidInput(err.REASON_REQUIRED(number=required_for))
     if "\x00" in reason:
-        raise InvalidInput(err.REASON_HAS_NUL)
+        raise InvalidInput(err.REASON_HAS_NUL())
     if len(reason) > REASON_MAX_LENGTH:
-        raise InvalidInput(err.REASON_TOO_LONG.format(limit=REASON_MAX_LENGTH, length=len(reason)))
+        raise InvalidInput(err.REASON_TOO_LONG(limit=REASON_MAX_LENGTH, length=len(reason)))
     return reason
 
 
@@ -508,7 +502,7 @@ def hand_correct(
         _refuse_if_changed(night, number, expected_revision)
         replay = _replay(night, number, hand)
         if replay.old_hands[0].input == hand.as_json():
-            raise InvalidInput(err.CORRECTION_CHANGES_NOTHING.format(number=number))
+            raise InvalidInput(err.CORRECTION_CHANGES_NOTHING(number=number))
         now = timezone.now()
         _post(night, _reversals(replay.old_hands), by=by, now=now)
         Hand.objects.filter(pk__in=[h.pk for h in replay.old_hands]).update(live=False)
@@ -557,9 +551,9 @@ def hand_undo_last(
         if seen is not None:
             _refuse_if_changed(night, seen, expected_revision)
         if last is None:
-            raise InvalidInput(err.NOTHING_TO_UNDO)
+            raise InvalidInput(err.NOTHING_TO_UNDO())
         if expected_number is not None and expected_number != last.number:
-            raise Conflict(err.UNDO_NOT_LAST.format(number=expected_number, last=last.number))
+            raise Conflict(err.UNDO_NOT_LAST(number=expected_number, last=last.number))
         now = timezone.now()
         _post(night, _reversals([last]), by=by, now=now)
         Hand.objects.filter(pk=last.pk).update(live=False)
@@ -585,13 +579,13 @@ def night_close(*, night: Night, by, policy: str | None = None) -> Night:
         house = bridge.house_rules(night)
         policy = policy or house.leftover_pot
         if policy not in rules.LEFTOVER_POLICIES:
-            raise InvalidInput(err.LEFTOVER_POLICY_INVALID)
+            raise InvalidInput(err.LEFTOVER_POLICY_INVALID())
         to_name = bridge.roster_names(night)
         _, state = bridge.next_state(night, to_name)
         try:
             movements, _ = rules.close_night(house, state, policy)
         except rules.RulesError as error:
-            raise InvalidInput(error.errors) from None
+            raise InvalidInput(error.problems) from None
         now = timezone.now()
         to_id = bridge.ids_by_name(to_name)
         _post(night, _double_entries(None, movements, to_id), by=by, now=now)
@@ -608,16 +602,16 @@ def night_seat_join(*, night: Night, player: Player, position: int, by) -> Seat:
         night = _locked(night)
         _refuse_if_closed(night)
         if player.table_id != night.table_id:
-            raise InvalidInput(err.PLAYER_NOT_AT_TABLE.format(player=player.pk))
+            raise InvalidInput(err.PLAYER_NOT_AT_TABLE(id=player.pk))
         if player.retired_at is not None:
-            raise InvalidInput(err.PLAYER_RETIRED.format(player=player.name))
+            raise InvalidInput(err.PLAYER_RETIRED(player=player.pk))
         seats = list(Seat.objects.filter(night=night).order_by("position"))
         own = next((seat for seat in seats if seat.player_id == player.pk), None)
         if own is not None and own.active:
-            raise InvalidInput(err.PLAYER_ALREADY_SEATED.format(player=player.name))
+            raise InvalidInput(err.PLAYER_ALREADY_SEATED(player=player.pk))
         if own is None and len(seats) >= rules.MAX_ROSTER:
             raise InvalidInput(
-                rules.errors.ROSTER_TOO_LARGE.format(limit=rules.MAX_ROSTER, count=len(seats) + 1)
+                rules.errors.ROSTER_TOO_LARGE(limit=rules.MAX_ROSTER, count=len(seats) + 1)
             )
         if own is not None:
             # Coming back keeps their old seat: the roster order of past hands must not move.
@@ -626,9 +620,7 @@ def night_seat_join(*, night: Night, player: Player, position: int, by) -> Seat:
             _log_roster(night, player, RosterChange.RETURN, own.position, by)
             return own
         if not isinstance(position, int) or not 1 <= position <= len(seats) + 1:
-            raise InvalidInput(
-                err.SEAT_POSITION_INVALID.format(position=position, last=len(seats) + 1)
-            )
+            raise InvalidInput(err.SEAT_POSITION_INVALID(position=position, last=len(seats) + 1))
         index = position - 1
         # Two steps, so the unique (night, position) constraint holds after each statement.
         later = Seat.objects.filter(night=night, position__gte=index)
@@ -653,9 +645,9 @@ def night_seat_leave(*, night: Night, player: Player, by) -> Seat:
         _refuse_if_closed(night)
         seat = Seat.objects.filter(night=night, player=player).first()
         if seat is None:
-            raise InvalidInput(err.PLAYER_NOT_SEATED_TONIGHT.format(player=player.name))
+            raise InvalidInput(err.PLAYER_NOT_SEATED_TONIGHT(player=player.pk))
         if not seat.active:
-            raise InvalidInput(err.PLAYER_ALREADY_LEFT.format(player=player.name))
+            raise InvalidInput(err.PLAYER_ALREADY_LEFT(player=player.pk))
         seat.active = False
         seat.save(update_fields=["active"])
         _log_roster(night, player, RosterChange.LEAVE, seat.position, by)

@@ -8,9 +8,11 @@ from django.utils import timezone
 from ledger import names, rules
 from ledger.errors import InvalidInput
 from ledger.models import Player, Table
+from ledger.rules.errors import Code, gettext_noop
 
-TABLE_NAME_TAKEN = "You already have a table called {name}."
-PLAYER_NAME_TAKEN = "{name} already plays at this table."
+# ``name`` is the name as typed (cleaned): the player who has it may spell it otherwise.
+TABLE_NAME_TAKEN = Code("table_name_taken", gettext_noop("You already have a table called {name}."))
+PLAYER_NAME_TAKEN = Code("player_name_taken", gettext_noop("{name} already plays at this table."))
 
 
 def _taken(queryset, name: str) -> bool:
@@ -25,19 +27,19 @@ def _house_rules(data: Mapping) -> dict:
     try:
         return rules.HouseRules.from_dict(data).to_dict()
     except rules.RulesError as error:
-        raise InvalidInput(error.errors) from None
+        raise InvalidInput(error.problems) from None
 
 
 def table_create(*, owner, name: str, house_rules: Mapping) -> Table:
     name = names.name_clean(name, names.TABLE)
     data = _house_rules(house_rules)
     if _taken(Table.objects.filter(owner=owner), name):
-        raise InvalidInput(TABLE_NAME_TAKEN.format(name=name))
+        raise InvalidInput(TABLE_NAME_TAKEN(name=name))
     try:
         with transaction.atomic():
             return Table.objects.create(owner=owner, name=name, rules=data)
     except IntegrityError:
-        raise InvalidInput(TABLE_NAME_TAKEN.format(name=name)) from None
+        raise InvalidInput(TABLE_NAME_TAKEN(name=name)) from None
 
 
 def table_update(*, table: Table, name: str, house_rules: Mapping) -> Table:
@@ -45,7 +47,7 @@ def table_update(*, table: Table, name: str, house_rules: Mapping) -> Table:
     name = names.name_clean(name, names.TABLE)
     data = _house_rules(house_rules)
     if _taken(Table.objects.filter(owner=table.owner).exclude(pk=table.pk), name):
-        raise InvalidInput(TABLE_NAME_TAKEN.format(name=name))
+        raise InvalidInput(TABLE_NAME_TAKEN(name=name))
     table.name = name
     table.rules = data
     table.save(update_fields=["name", "rules", "updated_at"])
@@ -58,7 +60,7 @@ def _player_name(table: Table, name: str, exclude: int | None = None) -> str:
     if exclude is not None:
         others = others.exclude(pk=exclude)
     if _taken(others, name):
-        raise InvalidInput(PLAYER_NAME_TAKEN.format(name=name))
+        raise InvalidInput(PLAYER_NAME_TAKEN(name=name))
     return name
 
 
@@ -68,7 +70,7 @@ def player_add(*, table: Table, name: str) -> Player:
         with transaction.atomic():
             return Player.objects.create(table=table, name=name)
     except IntegrityError:
-        raise InvalidInput(PLAYER_NAME_TAKEN.format(name=name)) from None
+        raise InvalidInput(PLAYER_NAME_TAKEN(name=name)) from None
 
 
 def player_rename(*, player: Player, name: str) -> Player:

@@ -16,13 +16,20 @@ from ledger import errors as err
 from ledger.errors import Conflict, InvalidInput, ServiceError
 from ledger.models import Hand, Night
 from ledger.models.nights import REASON_MAX_LENGTH
+from ledger.rules.errors import Code, gettext_noop
 from tables import forms_hand, presenters
 from tables.access import night_for_host
 from tables.forms_hand import HandForm, Person
+from tables.problems import sentence, sentences
 from tables.views.night_common import links, roster, standings
 
-UNDO_STALE = "Hand {number} is now the last hand: check it before undoing it."
-CORRECTION_STALE = "Hand {number} was changed since this page was opened: check it again."
+UNDO_STALE = Code(
+    "undo_stale", gettext_noop("Hand {number} is now the last hand: check it before undoing it.")
+)
+CORRECTION_STALE = Code(
+    "correction_stale",
+    gettext_noop("Hand {number} was changed since this page was opened: check it again."),
+)
 HAND_UNDONE = "Hand {number} was undone; record it again when ready."
 HAND_CORRECTED = "Hand {number} was corrected."
 
@@ -46,7 +53,7 @@ def _posted_int(request: HttpRequest, name: str) -> int | None:
 
 
 def _closed(request: HttpRequest, night: Night) -> HttpResponse:
-    messages.error(request, err.NIGHT_CLOSED)
+    messages.error(request, sentence(err.NIGHT_CLOSED()))
     return redirect("night_settlement", night.pk)
 
 
@@ -63,12 +70,12 @@ def _summary(form: HandForm, tricks_per_hand: int) -> str:
 
 
 def _check(night: Night, form: HandForm, *, number: int, tricks_per_hand: int) -> Check:
-    problems = list(form.errors)
+    problems = list(form.problems)
     if form.number < number:
-        problems.insert(0, err.HAND_ALREADY_RECORDED.format(number=form.number))
+        problems.insert(0, err.HAND_ALREADY_RECORDED(number=form.number))
     if form.data is not None:
         problems.extend(selectors.hand_check(night, form.data))
-    return Check(_summary(form, tricks_per_hand), problems)
+    return Check(_summary(form, tricks_per_hand), sentences(problems, form.names))
 
 
 def _dealer_choices(people: list[Person], default: int | None, last: Hand | None):
@@ -180,7 +187,7 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
         return _closed(request, night)
     number = _posted_int(request, "number")
     if number is None:
-        messages.error(request, forms_hand.NUMBER_MISSING)
+        messages.error(request, sentence(forms_hand.NUMBER_MISSING()))
         return redirect("night_detail", night.pk)
     nxt = selectors.next_hand(night)
     people = roster(night)
@@ -197,11 +204,11 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
             idempotency_key=key if _KEY.fullmatch(key) else "",
         )
     except Conflict as error:
-        for message in error.errors:
+        for message in sentences(error.problems, form.names):
             messages.error(request, message)
         return redirect("night_detail", night.pk)
     except InvalidInput as error:
-        form.errors = error.errors
+        form.problems = error.problems
         return _screen(request, night, form, nxt=nxt, people=people, status=400)
     return redirect(reverse("night_detail", args=[night.pk]) + f"?after={hand.number}")
 
@@ -216,6 +223,7 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     if night.is_closed:
         return _closed(request, night)
+    names = {p.id: p.name for p in roster(night)}
     errors: list[str] = []
     status = 200
     if request.method == "POST":
@@ -224,7 +232,8 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
         revision = _posted_int(request, "revision")
         if number is None or revision is None:
             last = selectors.live_hands(night).last()
-            errors = [UNDO_STALE.format(number=last.number)] if last else [err.NOTHING_TO_UNDO]
+            problem = UNDO_STALE(number=last.number) if last else err.NOTHING_TO_UNDO()
+            errors = [sentence(problem)]
         else:
             # The service compares what the page showed with the live hand under the
             # night's lock: checked here, another phone could still slip in between.
@@ -237,20 +246,19 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
                     expected_revision=revision,
                 )
             except ServiceError as error:
-                errors = error.errors
+                errors = sentences(error.problems, names)
                 status = 409 if isinstance(error, Conflict) else 400
             else:
                 messages.success(request, HAND_UNDONE.format(number=undone.number))
                 return redirect("night_detail", night.pk)
     last = selectors.live_hands(night).last()
-    names = {p.id: p.name for p in roster(night)}
     context = {
         "night": night,
         "last": last,
         "last_text": _hand_lines(last, names) if last else None,
         "last_dealer": names.get(last.dealer_id) if last else None,
         "errors": errors,
-        "nothing": err.NOTHING_TO_UNDO,
+        "nothing": sentence(err.NOTHING_TO_UNDO()),
         "reason_max": REASON_MAX_LENGTH,
         "links": links(night),
     }
@@ -266,7 +274,7 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
     # The newest revision: live, or the undo that took the hand back.
     hand = _newest_revision(night, number)
     if hand is None or (not hand.live and request.method != "POST"):
-        raise Http404(err.HAND_NOT_FOUND.format(number=number))
+        raise Http404(sentence(err.HAND_NOT_FOUND(number=number)))
     if not hand.live:
         # Undone since this page was opened (the service refuses it too, under the lock).
         return _changed(request, night, [_hand_changed(hand)])
@@ -284,13 +292,13 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
         try:
             reason = services.clean_reason(request.POST.get("reason"), required_for=number)
         except InvalidInput as error:
-            form.errors.extend(error.errors)
+            form.problems.extend(error.problems)
         # The revision this page showed; the service compares it with the live one
         # under the night's lock, so of two phones confirming at once only one wins.
         revision = _posted_int(request, "revision")
         if revision is None:
-            form.errors.insert(0, CORRECTION_STALE.format(number=number))
-        if not form.errors:
+            form.problems.insert(0, CORRECTION_STALE(number=number))
+        if not form.problems:
             try:
                 if request.POST.get("action") == "confirm":
                     services.hand_correct(
@@ -305,12 +313,12 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
                     return redirect("night_detail", night.pk)
                 preview = _preview(night, number, form, names, revision)
             except Conflict as error:
-                form.errors = error.errors
+                form.problems = error.problems
                 status = 409
                 # Show the hand as it is now, so the host checks it and may try again.
                 hand = _newest_revision(night, number) or hand
             except InvalidInput as error:
-                form.errors = error.errors
+                form.problems = error.problems
         if not hand.live:
             return _changed(request, night, form.errors)
     context = {
@@ -334,9 +342,7 @@ def _newest_revision(night: Night, number: int) -> Hand | None:
 
 
 def _hand_changed(hand: Hand) -> str:
-    return err.HAND_CHANGED.format(
-        number=hand.number, change=err.HAND_CHANGES[hand.kind], revision=hand.revision
-    )
+    return sentence(err.HAND_CHANGED[hand.kind](number=hand.number, revision=hand.revision))
 
 
 def _changed(request: HttpRequest, night: Night, errors: list[str]) -> HttpResponse:

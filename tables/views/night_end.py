@@ -12,6 +12,7 @@ from ledger.errors import InvalidInput
 from ledger.models import Night
 from tables import presenters
 from tables.access import night_for_host
+from tables.problems import sentences
 from tables.views.night_common import links, roster, standings
 
 NIGHT_NOT_CLOSED = "The settle-up is ready once the night is closed."
@@ -40,7 +41,7 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
         try:
             services.night_close(night=night, by=request.user, policy=policy)
         except InvalidInput as error:
-            errors = error.errors
+            errors = sentences(error.problems, {p.id: p.name for p in roster(night)})
         else:
             return redirect("night_settlement", night.pk)
     rows, pot = standings(night)
@@ -65,7 +66,7 @@ def _policies(night: Night) -> list[tuple[str, str, str]]:
         try:
             back = selectors.night_leftover(night, policy)
         except InvalidInput as error:
-            effect = " ".join(error.errors)
+            effect = " ".join(sentences(error.problems, names))
         else:
             effect = presenters.join_names([f"{names[p]} {chips}" for p, chips in back.items()])
         choices.append((policy, help_text, effect))

@@ -32,7 +32,7 @@ def player_add(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         player = services.player_add(table=table, name=form.cleaned_data["name"])
     except InvalidInput as error:
-        form.add_service_errors(error.errors)
+        form.add_service_errors(error.problems)
         return _players_section(request, table, add_form=form)
     message = f"{player.name} now plays at {table.name}."
     if request.htmx:
@@ -54,7 +54,7 @@ def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
                 services.player_rename(player=player, name=form.cleaned_data["name"])
             except InvalidInput as error:
                 player.name = old_name
-                form.add_service_errors(error.errors)
+                form.add_service_errors(error.problems)
             else:
                 messages.success(request, f"{old_name} is now {player.name}.")
                 return redirect("table_detail", table_id=player.table_id)

@@ -14,6 +14,7 @@ from ledger.models import Night, Seat
 from tables import presenters
 from tables.access import night_for_host, player_for_host
 from tables.forms import NightJoinForm
+from tables.problems import sentence, sentences
 
 
 def _seats(night: Night) -> list[Seat]:
@@ -43,7 +44,8 @@ def night_join(request: HttpRequest, night_id: int) -> HttpResponse:
         try:
             seat = _join(night, form, by=request.user)
         except InvalidInput as error:
-            form.add_service_errors(error.errors)
+            names = {p.pk: p.name for p in candidates} | {s.player_id: s.player.name for s in seats}
+            form.add_service_errors(error.problems, names)
         else:
             messages.success(
                 request, f"{seat.player.name} joined tonight's game in seat {seat.position + 1}."
@@ -56,7 +58,7 @@ def night_join(request: HttpRequest, night_id: int) -> HttpResponse:
             "night": night,
             "form": form,
             "seats": seats,
-            "closed_message": err.NIGHT_CLOSED,
+            "closed_message": sentence(err.NIGHT_CLOSED()),
         },
     )
 
@@ -73,13 +75,15 @@ def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResp
         try:
             ledger_services.night_seat_leave(night=night, player=player, by=request.user)
         except InvalidInput as error:
-            errors = error.errors
+            errors = sentences(error.problems, {player.pk: player.name})
         else:
             messages.success(request, f"{player.name} left the game and keeps tonight's balance.")
             return redirect("night_detail", night_id=night.pk)
     balance = selectors.night_balances(night).get(player.pk)
     if balance is None and not errors:
-        errors = [err.PLAYER_NOT_SEATED_TONIGHT.format(player=player.name)]
+        errors = [
+            sentence(err.PLAYER_NOT_SEATED_TONIGHT(player=player.pk), {player.pk: player.name})
+        ]
     return render(
         request,
         "roster/night_leave.html",
@@ -90,7 +94,7 @@ def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResp
             "balance_chips": presenters.chips(balance or 0),
             "balance_css": presenters.sign_class(balance or 0),
             "errors": errors,
-            "closed_message": err.NIGHT_CLOSED,
+            "closed_message": sentence(err.NIGHT_CLOSED()),
         },
         status=400 if errors else 200,
     )

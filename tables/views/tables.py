@@ -17,6 +17,7 @@ from ledger.models import Night, Player, Seat, Table
 from ledger.services import tables as services
 from tables.access import table_for_host
 from tables.forms import NightStartForm, PlayerNameForm, TableForm
+from tables.problems import sentences
 
 PRESET_ACTION = "preset"
 START_KEY = re.compile(r"[0-9a-f]{1,64}")
@@ -72,7 +73,7 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
                     messages.success(request, "Saved. The new rules apply from the next night.")
                 return redirect("table_detail", table_id=table.pk)
             except InvalidInput as error:
-                form.add_service_errors(error.errors)
+                form.add_service_errors(error.problems)
     return render(
         request,
         "tables/table_form.html",
@@ -188,7 +189,8 @@ def night_start(request: HttpRequest, table_id: int) -> HttpResponse:
                     idempotency_key=posted if START_KEY.fullmatch(posted) else "",
                 )
             except ServiceError as error:
-                for message in error.errors:
+                names = {p.pk: p.name for p in players}
+                for message in sentences(error.problems, names):
                     form.add_error(None, message)
             else:
                 return redirect("night_detail", night_id=night.pk)

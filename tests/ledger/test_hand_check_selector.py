@@ -33,8 +33,8 @@ def test_it_names_what_hand_record_would_refuse_with_the_next_hands_number():
     bad = hand_data(night, {"dealer": "Bob", "stayed": {"Cy": 2, "Dee": 2}, "reneged": ["Ann"]})
 
     assert selectors.hand_check(night, bad) == [
-        rule_errors.TRICKS_DO_NOT_ADD_UP.format(hand=2, total=4, tricks_per_hand=5),
-        rule_errors.RENEGE_WITHOUT_STAYING.format(hand=2, player="Ann"),
+        rule_errors.TRICKS_DO_NOT_ADD_UP(hand=2, total=4, tricks_per_hand=5),
+        rule_errors.RENEGE_WITHOUT_STAYING(hand=2, player="Ann"),
     ]
 
 
@@ -44,7 +44,7 @@ def test_a_player_not_on_the_roster_is_named():
 
     problems = selectors.hand_check(night, hand)
 
-    assert rule_errors.DEALER_NOT_ON_ROSTER.format(hand=1, player="player #999") in problems
+    assert rule_errors.DEALER_NOT_ON_ROSTER(hand=1, player="player #999") in problems
 
 
 def test_a_closed_night_takes_no_hand():
@@ -53,5 +53,5 @@ def test_a_closed_night_takes_no_hand():
     night.refresh_from_db()
 
     assert selectors.hand_check(night, hand_data(night, {"dealer": "Ann", "stayed": {}})) == [
-        err.NIGHT_CLOSED
+        err.NIGHT_CLOSED()
     ]

@@ -135,7 +135,7 @@ def test_a_reason_is_required(reason):
     with pytest.raises(InvalidInput) as caught:
         correct(night, 4, BOB_ALONE, reason=reason)
 
-    assert caught.value.errors == [err.REASON_REQUIRED.format(number=4)]
+    assert caught.value.problems == [err.REASON_REQUIRED(number=4)]
     assert row_counts() == counts
 
 
@@ -146,7 +146,7 @@ def test_correcting_a_closed_night_is_refused():
     with pytest.raises(InvalidInput) as caught:
         correct(night, 4, BOB_ALONE)
 
-    assert caught.value.errors == [err.NIGHT_CLOSED]
+    assert caught.value.problems == [err.NIGHT_CLOSED()]
     with pytest.raises(InvalidInput):
         services.hand_correction_preview(night=night, number=4, hand=hand_data(night, BOB_ALONE))
     assert row_counts() == counts
@@ -158,7 +158,7 @@ def test_a_correction_that_changes_nothing_is_refused():
     with pytest.raises(InvalidInput) as caught:
         correct(night, 4, {"dealer": "Dee", "stayed": {"Ann": None}})
 
-    assert caught.value.errors == [err.CORRECTION_CHANGES_NOTHING.format(number=4)]
+    assert caught.value.problems == [err.CORRECTION_CHANGES_NOTHING(number=4)]
 
 
 def test_a_hand_that_was_never_recorded_cannot_be_corrected():
@@ -167,7 +167,7 @@ def test_a_hand_that_was_never_recorded_cannot_be_corrected():
     with pytest.raises(InvalidInput) as caught:
         correct(night, 8, BOB_ALONE)
 
-    assert caught.value.errors == [err.HAND_NOT_FOUND.format(number=8)]
+    assert caught.value.problems == [err.HAND_NOT_FOUND(number=8)]
 
 
 def test_a_bad_correction_names_the_hand_and_writes_nothing():
@@ -177,8 +177,8 @@ def test_a_bad_correction_names_the_hand_and_writes_nothing():
     with pytest.raises(InvalidInput) as caught:
         correct(night, 3, {"dealer": "Cy", "stayed": {"Dee": 4, "Ann": 0}})
 
-    assert caught.value.errors == [
-        rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=3, total=4, tricks_per_hand=5)
+    assert caught.value.problems == [
+        rules.errors.TRICKS_DO_NOT_ADD_UP(hand=3, total=4, tricks_per_hand=5)
     ]
     assert row_counts() == counts
 
@@ -224,9 +224,7 @@ def test_a_second_correction_from_a_page_that_saw_the_old_revision_is_refused():
     with pytest.raises(Conflict) as caught:
         correct(night, 4, {"dealer": "Dee", "stayed": {"Cy": None}}, expected_revision=1)
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=4, change=err.HAND_CHANGES[Hand.CORRECT], revision=2)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.CORRECT](number=4, revision=2)]
     assert row_counts() == counts
     assert (
         Hand.objects.get(night=night, number=4, live=True).input
@@ -242,9 +240,7 @@ def test_a_correction_of_a_hand_undone_since_the_host_looked_is_refused():
     with pytest.raises(Conflict) as caught:
         correct(night, 7, {"dealer": "Cy", "stayed": {"Ann": 5, "Bob": 0}}, expected_revision=1)
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=7, change=err.HAND_CHANGES[Hand.UNDO], revision=2)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.UNDO](number=7, revision=2)]
     assert row_counts() == counts
 
 
@@ -256,9 +252,7 @@ def test_a_correction_of_a_hand_recorded_again_after_an_undo_is_refused():
     with pytest.raises(Conflict) as caught:
         correct(night, 7, {"dealer": "Cy", "stayed": {"Bob": 5, "Ann": 0}}, expected_revision=1)
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=7, change=err.HAND_CHANGES[Hand.RECORD], revision=3)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.RECORD](number=7, revision=3)]
 
 
 def test_a_correction_of_a_hand_replayed_since_the_host_looked_is_refused():
@@ -268,9 +262,7 @@ def test_a_correction_of_a_hand_replayed_since_the_host_looked_is_refused():
     with pytest.raises(Conflict) as caught:
         correct(night, 5, {"dealer": "Ann", "stayed": {}}, expected_revision=1)
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=5, change=err.HAND_CHANGES[Hand.REPLAY], revision=2)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.REPLAY](number=5, revision=2)]
 
 
 def test_the_preview_of_a_stale_correction_is_refused_the_same_way():
@@ -285,6 +277,4 @@ def test_the_preview_of_a_stale_correction_is_refused_the_same_way():
             expected_revision=1,
         )
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=4, change=err.HAND_CHANGES[Hand.CORRECT], revision=2)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.CORRECT](number=4, revision=2)]

@@ -64,8 +64,8 @@ def test_it_rejects_tricks_that_do_not_add_up_and_writes_nothing():
     with pytest.raises(InvalidInput) as caught:
         services.hand_record(night=night, expected_number=1, hand=bad, by=night.started_by)
 
-    assert caught.value.errors == [
-        rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=1, total=4, tricks_per_hand=5)
+    assert caught.value.problems == [
+        rules.errors.TRICKS_DO_NOT_ADD_UP(hand=1, total=4, tricks_per_hand=5)
     ]
     assert not Hand.objects.filter(night=night).exists()
     assert not Entry.objects.filter(night=night).exists()
@@ -79,7 +79,7 @@ def test_a_second_device_recording_the_same_number_gets_a_conflict():
     with pytest.raises(Conflict) as caught:
         services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
 
-    assert caught.value.errors == [err.HAND_ALREADY_RECORDED.format(number=1)]
+    assert caught.value.problems == [err.HAND_ALREADY_RECORDED(number=1)]
     assert Hand.objects.filter(night=night).count() == 1
 
 
@@ -90,7 +90,7 @@ def test_a_hand_number_from_the_future_is_refused():
     with pytest.raises(Conflict) as caught:
         services.hand_record(night=night, expected_number=3, hand=hand, by=night.started_by)
 
-    assert caught.value.errors == [err.HAND_NOT_NEXT.format(expected=1, number=3)]
+    assert caught.value.problems == [err.HAND_NOT_NEXT(expected=1, number=3)]
 
 
 def test_a_retry_with_the_same_key_records_once_and_returns_the_same_hand():
@@ -122,7 +122,7 @@ def test_the_same_key_with_a_different_hand_is_a_conflict_that_writes_nothing():
             night=night, expected_number=2, hand=other, by=night.started_by, idempotency_key="k1"
         )
 
-    assert caught.value.errors == [err.IDEMPOTENCY_KEY_REUSED.format(number=1)]
+    assert caught.value.problems == [err.IDEMPOTENCY_KEY_REUSED(number=1)]
     assert Entry.objects.count() == entries
 
 
@@ -134,7 +134,7 @@ def test_it_refuses_to_record_into_a_closed_night():
     with pytest.raises(InvalidInput) as caught:
         services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
 
-    assert caught.value.errors == [err.NIGHT_CLOSED]
+    assert caught.value.problems == [err.NIGHT_CLOSED()]
 
 
 def test_a_player_who_is_not_on_the_roster_is_refused_by_name():
@@ -148,7 +148,7 @@ def test_a_player_who_is_not_on_the_roster_is_refused_by_name():
     with pytest.raises(InvalidInput) as caught:
         services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
 
-    assert caught.value.errors == [err.PLAYER_NOT_ON_ROSTER.format(player=f"#{stranger.pk}")]
+    assert caught.value.problems == [err.PLAYER_NOT_ON_ROSTER(id=stranger.pk)]
 
 
 def test_recording_a_hand_costs_the_same_queries_late_in_the_night(django_assert_max_num_queries):
@@ -223,7 +223,7 @@ def test_undo_refuses_when_another_device_recorded_since_the_host_looked():
     with pytest.raises(Conflict) as caught:
         services.hand_undo_last(night=night, by=by, expected_number=1)
 
-    assert caught.value.errors == [err.UNDO_NOT_LAST.format(number=1, last=2)]
+    assert caught.value.problems == [err.UNDO_NOT_LAST(number=1, last=2)]
     assert Hand.objects.filter(night=night, live=True).count() == 2
 
 
@@ -235,7 +235,7 @@ def test_a_pot_too_big_for_the_ledger_is_refused_and_nothing_is_written(monkeypa
     with pytest.raises(InvalidInput) as caught:
         services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
 
-    assert caught.value.errors == [err.CHIPS_OVERFLOW.format(number=1)]
+    assert caught.value.problems == [err.CHIPS_OVERFLOW(number=1)]
     assert not Entry.objects.filter(night=night).exists()
 
 
@@ -251,7 +251,7 @@ def test_a_reason_with_a_nul_character_is_refused_by_name_for_undo_and_correctio
     with pytest.raises(InvalidInput) as correct:
         services.hand_correct(night=night, number=1, hand=other, reason="a\x00b", by=by)
 
-    assert undo.value.errors == correct.value.errors == [err.REASON_HAS_NUL]
+    assert undo.value.problems == correct.value.problems == [err.REASON_HAS_NUL()]
     assert Hand.objects.filter(night=night).count() == 1
 
 
@@ -269,8 +269,8 @@ def test_a_reason_longer_than_the_limit_is_refused_by_name_for_undo_and_correcti
     with pytest.raises(InvalidInput) as correct:
         services.hand_correct(night=night, number=1, hand=other, reason=reason, by=by)
 
-    expected = [err.REASON_TOO_LONG.format(limit=REASON_MAX_LENGTH, length=length)]
-    assert undo.value.errors == correct.value.errors == expected
+    expected = [err.REASON_TOO_LONG(limit=REASON_MAX_LENGTH, length=length)]
+    assert undo.value.problems == correct.value.problems == expected
     assert Hand.objects.filter(night=night).count() == 1
 
 

@@ -73,7 +73,7 @@ def test_there_is_nothing_to_undo_in_a_night_without_hands():
     with pytest.raises(InvalidInput) as caught:
         undo(night)
 
-    assert caught.value.errors == [err.NOTHING_TO_UNDO]
+    assert caught.value.problems == [err.NOTHING_TO_UNDO()]
     assert row_counts() == counts
 
 
@@ -85,7 +85,7 @@ def test_there_is_nothing_to_undo_once_every_hand_is_undone():
     with pytest.raises(InvalidInput) as caught:
         undo(night)
 
-    assert caught.value.errors == [err.NOTHING_TO_UNDO]
+    assert caught.value.problems == [err.NOTHING_TO_UNDO()]
     assert selectors.night_balances(night) == dict.fromkeys(selectors.night_balances(night), 0)
 
 
@@ -95,7 +95,7 @@ def test_undo_in_a_closed_night_is_refused():
     with pytest.raises(InvalidInput) as caught:
         undo(night)
 
-    assert caught.value.errors == [err.NIGHT_CLOSED]
+    assert caught.value.problems == [err.NIGHT_CLOSED()]
 
 
 # --- the hand the host saw ----------------------------------------------------------
@@ -128,9 +128,7 @@ def test_an_undo_of_a_last_hand_corrected_since_the_host_looked_is_refused():
             night=night, by=night.started_by, expected_number=7, expected_revision=1
         )
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=7, change=err.HAND_CHANGES[Hand.CORRECT], revision=2)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.CORRECT](number=7, revision=2)]
     assert row_counts() == counts
 
 
@@ -146,8 +144,6 @@ def test_a_second_undo_of_the_same_hand_is_refused_and_takes_back_nothing_more()
             night=night, by=night.started_by, expected_number=7, expected_revision=1
         )
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=7, change=err.HAND_CHANGES[Hand.UNDO], revision=2)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.UNDO](number=7, revision=2)]
     assert row_counts() == counts
     assert selectors.next_hand(night).number == 7

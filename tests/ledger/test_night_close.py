@@ -132,7 +132,7 @@ def test_an_unknown_policy_is_refused():
     with pytest.raises(InvalidInput) as caught:
         services.night_close(night=night, by=night.started_by, policy="keep")
 
-    assert caught.value.errors == [err.LEFTOVER_POLICY_INVALID]
+    assert caught.value.problems == [err.LEFTOVER_POLICY_INVALID()]
     assert row_counts() == counts
 
 
@@ -156,5 +156,5 @@ def test_a_closed_night_refuses_everything():
     for attempt in attempts:
         with pytest.raises(InvalidInput) as caught:
             attempt()
-        assert caught.value.errors == [err.NIGHT_CLOSED]
+        assert caught.value.problems == [err.NIGHT_CLOSED()]
     assert row_counts() == counts

@@ -98,7 +98,7 @@ def test_a_player_already_seated_cannot_join_again():
     with pytest.raises(InvalidInput) as caught:
         services.night_seat_join(night=night, player=ann, position=1, by=night.started_by)
 
-    assert caught.value.errors == [err.PLAYER_ALREADY_SEATED.format(player="Ann")]
+    assert caught.value.problems == [err.PLAYER_ALREADY_SEATED(player=ann.pk)]
 
 
 def test_a_late_arrival_cannot_join_a_full_roster():
@@ -108,7 +108,7 @@ def test_a_late_arrival_cannot_join_a_full_roster():
     with pytest.raises(InvalidInput) as caught:
         join(night, "Eve", 1)
 
-    assert caught.value.errors == [rules.errors.ROSTER_TOO_LARGE.format(limit=40, count=41)]
+    assert caught.value.problems == [rules.errors.ROSTER_TOO_LARGE(limit=40, count=41)]
     assert Seat.objects.filter(night=night).count() == 40
     assert row_counts()["ledger.RosterChange"] == counts["ledger.RosterChange"]
 
@@ -122,7 +122,7 @@ def test_a_seat_that_does_not_exist_is_refused(position):
     with pytest.raises(InvalidInput) as caught:
         services.night_seat_join(night=night, player=dee, position=position, by=night.started_by)
 
-    assert caught.value.errors == [err.SEAT_POSITION_INVALID.format(position=position, last=3)]
+    assert caught.value.problems == [err.SEAT_POSITION_INVALID(position=position, last=3)]
     assert row_counts() == counts
 
 
@@ -133,11 +133,11 @@ def test_a_player_of_another_table_or_a_retired_one_cannot_join():
 
     with pytest.raises(InvalidInput) as caught:
         services.night_seat_join(night=night, player=stranger, position=1, by=night.started_by)
-    assert caught.value.errors == [err.PLAYER_NOT_AT_TABLE.format(player=stranger.pk)]
+    assert caught.value.problems == [err.PLAYER_NOT_AT_TABLE(id=stranger.pk)]
 
     with pytest.raises(InvalidInput) as caught:
         services.night_seat_join(night=night, player=retired, position=1, by=night.started_by)
-    assert caught.value.errors == [err.PLAYER_RETIRED.format(player="Old")]
+    assert caught.value.problems == [err.PLAYER_RETIRED(player=retired.pk)]
 
 
 def test_someone_not_on_the_roster_cannot_leave():
@@ -147,7 +147,7 @@ def test_someone_not_on_the_roster_cannot_leave():
     with pytest.raises(InvalidInput) as caught:
         services.night_seat_leave(night=night, player=dee, by=night.started_by)
 
-    assert caught.value.errors == [err.PLAYER_NOT_SEATED_TONIGHT.format(player="Dee")]
+    assert caught.value.problems == [err.PLAYER_NOT_SEATED_TONIGHT(player=dee.pk)]
 
 
 def test_every_join_leave_and_return_is_logged_with_who_and_when():
@@ -182,7 +182,7 @@ def test_leaving_twice_is_refused_and_logged_once():
     with pytest.raises(InvalidInput) as caught:
         services.night_seat_leave(night=night, player=bob, by=night.started_by)
 
-    assert caught.value.errors == [err.PLAYER_ALREADY_LEFT.format(player="Bob")]
+    assert caught.value.problems == [err.PLAYER_ALREADY_LEFT(player=bob.pk)]
     assert night.roster_changes.count() == 1
 
 

@@ -18,7 +18,7 @@ from ledger.verify import verify_night
 from tables.views.hands import HAND_CORRECTED, HAND_UNDONE
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data, ids, record_all
-from tests.views.night_helpers import hand_post
+from tests.views.night_helpers import hand_post, said
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -131,8 +131,8 @@ def test_phones_racing_through_the_hand_screen_lose_cleanly_and_lose_no_hand():
                     # the hand that is next now, so the host can simply retry.
                     page = client.get(detail_url).content.decode()
                     shown = NUMBER_FIELD.search(page)
-                    said = err.HAND_ALREADY_RECORDED.format(number=number) in page
-                    if said and shown and int(shown.group(1)) > number:
+                    told = said(err.HAND_ALREADY_RECORDED, number=number) in page
+                    if told and shown and int(shown.group(1)) > number:
                         outcome = "conflict"
                         number = int(shown.group(1))
                     else:
@@ -205,8 +205,8 @@ def test_two_phones_confirming_a_correction_at_once_one_wins_and_the_other_is_to
         )
 
         won = [i for i, outcome in enumerate(outcomes) if isinstance(outcome, Hand)]
-        told = err.HAND_CHANGED.format(number=2, change="corrected", revision=seen + 1)
-        refused = [o for o in outcomes if isinstance(o, Conflict) and o.errors == [told]]
+        told = err.HAND_CHANGED[Hand.CORRECT](number=2, revision=seen + 1)
+        refused = [o for o in outcomes if isinstance(o, Conflict) and o.problems == [told]]
         rounds[_verdict(won, refused, outcomes)] += 1
         if len(won) == 1:
             live = sent[won[0]]
@@ -246,10 +246,10 @@ def test_two_phones_confirming_a_correction_through_the_screen_one_wins_and_the_
         posts = zip(phones, forms, strict=True)
         answers = _race([partial(phone.post, correct_url, form) for phone, form in posts])
 
-        told = err.HAND_CHANGED.format(number=2, change="corrected", revision=seen + 1)
-        said = [_said(phone, answer) for phone, answer in zip(phones, answers, strict=True)]
-        won = [i for i, text in enumerate(said) if HAND_CORRECTED.format(number=2) in text]
-        refused = [text for text in said if told in text]
+        told = said(err.HAND_CHANGED[Hand.CORRECT], number=2, revision=seen + 1)
+        texts = [_said(phone, answer) for phone, answer in zip(phones, answers, strict=True)]
+        won = [i for i, text in enumerate(texts) if HAND_CORRECTED.format(number=2) in text]
+        refused = [text for text in texts if told in text]
         verdict = _verdict(won, refused, [a.status_code for a in answers])
         # Whatever happened, the next round starts from the version that is live now.
         hand_2 = Hand.objects.get(night=night, number=2, live=True)
@@ -300,8 +300,8 @@ def test_an_undo_and_a_correction_of_the_last_hand_at_once_one_wins_and_the_othe
         won = [i for i, ok in enumerate((undone, corrected)) if ok]
         refused = [
             text
-            for text, change in ((undo_said, "corrected"), (correct_said, "undone"))
-            if err.HAND_CHANGED.format(number=3, change=change, revision=seen + 1) in text
+            for text, change in ((undo_said, Hand.CORRECT), (correct_said, Hand.UNDO))
+            if said(err.HAND_CHANGED[change], number=3, revision=seen + 1) in text
         ]
         rounds[_verdict(won, refused, [a.status_code for a in answers])] += 1
         winners.update("undo" if undone else "correction" for _ in won)

@@ -28,8 +28,8 @@ def test_it_refuses_bad_rules_by_name_and_writes_nothing():
     with pytest.raises(InvalidInput) as caught:
         services.table_create(owner=owner, name="T", house_rules={"ante": 0, "tricks_per_hand": 6})
 
-    assert rules.errors.ANTE_TOO_SMALL.format(value=0) in caught.value.errors
-    assert rules.errors.TRICKS_PER_HAND_INVALID.format(value=6) in caught.value.errors
+    assert rules.errors.ANTE_TOO_SMALL(value=0) in caught.value.problems
+    assert rules.errors.TRICKS_PER_HAND_INVALID(value=6) in caught.value.problems
     assert not Table.objects.exists()
 
 
@@ -39,7 +39,7 @@ def test_a_table_name_is_taken_whatever_the_case_of_its_accents():
     with pytest.raises(InvalidInput) as caught:
         services.table_create(owner=table.owner, name="THURSDAY BOURRÉ", house_rules={})
 
-    assert caught.value.errors == [services.TABLE_NAME_TAKEN.format(name="THURSDAY BOURRÉ")]
+    assert caught.value.problems == [services.TABLE_NAME_TAKEN(name="THURSDAY BOURRÉ")]
 
 
 def test_another_owner_may_use_the_same_table_name():
@@ -56,7 +56,7 @@ def test_a_player_name_is_unique_per_table_ignoring_case():
     with pytest.raises(InvalidInput) as caught:
         services.player_add(table=player.table, name="ZOË")
 
-    assert caught.value.errors == [services.PLAYER_NAME_TAKEN.format(name="ZOË")]
+    assert caught.value.problems == [services.PLAYER_NAME_TAKEN(name="ZOË")]
     assert Player.objects.filter(table=player.table).count() == 1
 
 
@@ -68,8 +68,8 @@ def test_it_refuses_an_empty_or_overlong_player_name():
     with pytest.raises(InvalidInput) as long:
         services.player_add(table=table, name="x" * 41)
 
-    assert empty.value.errors == [names.PLAYER_NAME_REQUIRED]
-    assert long.value.errors == [names.PLAYER_NAME_TOO_LONG]
+    assert empty.value.problems == [names.PLAYER_NAME_REQUIRED()]
+    assert long.value.problems == [names.PLAYER_NAME_TOO_LONG()]
 
 
 def test_renaming_keeps_the_player_and_may_change_only_the_case():

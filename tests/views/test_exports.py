@@ -25,6 +25,7 @@ from tests.factories import PlayerFactory, ShareLinkFactory, TableFactory, UserF
 from tests.ledger.helpers import hand_data, ids
 from tests.ledger.worked_examples import EXAMPLE_1
 from tests.stats.builders import play_example_1
+from tests.views.night_helpers import said
 
 pytestmark = pytest.mark.django_db
 
@@ -280,7 +281,7 @@ def test_a_bad_hand_is_named_and_nothing_is_written(client):
     html = response.content.decode()
     assert response.status_code == 400
     assert NOT_IMPORTED in html
-    assert escape(rules.errors.DEALER_NOT_ON_ROSTER.format(hand=5, player="Zed")) in html
+    assert escape(said(rules.errors.DEALER_NOT_ON_ROSTER, hand=5, player="Zed")) in html
     assert not Night.objects.filter(table=table).exists()
     assert not Player.objects.filter(table=table).exists()
     assert not Entry.objects.exists()
@@ -297,7 +298,7 @@ def test_a_hand_the_referee_refuses_is_named_with_its_number(client):
         {"file": _upload(json.dumps(_document(hands=hands)))},
     )
 
-    message = rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=2, total=3, tricks_per_hand=5)
+    message = said(rules.errors.TRICKS_DO_NOT_ADD_UP, hand=2, total=3, tricks_per_hand=5)
     assert escape(message) in response.content.decode()
     assert not Night.objects.filter(table=table).exists()
 
@@ -305,7 +306,7 @@ def test_a_hand_the_referee_refuses_is_named_with_its_number(client):
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ('{"format": "bourre-night/1", ', FILE_NOT_JSON.format(
+        ('{"format": "bourre-night/1", ', said(FILE_NOT_JSON,
             problem="Expecting property name enclosed in double quotes", line=1, column=30)),
         (b"\xff\xfe\x00bad", FILE_NOT_TEXT),
     ],
@@ -327,7 +328,7 @@ def test_a_json_document_that_is_not_a_night_file_says_so(client):
 
     response = client.post(reverse("night_import", args=[table.pk]), {"file": _upload("[1, 2]")})
 
-    assert escape(nightfile.DOCUMENT_NOT_OBJECT.format(kind="a list")) in response.content.decode()
+    assert escape(said(nightfile.DOCUMENT_NOT_OBJECT, kind="a list")) in response.content.decode()
 
 
 def test_a_file_over_1_mb_is_refused_unread(client):
@@ -383,7 +384,7 @@ def test_a_deeply_nested_upload_is_a_400_that_says_it_is_not_a_night_file(client
     )
 
     assert response.status_code == 400
-    assert escape(nightfile.FILE_TOO_DEEP.format(limit=10)) in response.content.decode()
+    assert escape(said(nightfile.FILE_TOO_DEEP, limit=10)) in response.content.decode()
     assert not Night.objects.exists()
 
 
@@ -398,7 +399,7 @@ def test_an_upload_of_fifteen_thousand_players_is_refused_by_their_count(client)
     )
 
     assert response.status_code == 400
-    message = nightfile.PLAYERS_TOO_MANY.format(limit=40, count=15_000)
+    message = said(nightfile.PLAYERS_TOO_MANY, limit=40, count=15_000)
     assert escape(message) in response.content.decode()
     assert not Player.objects.exists()
 
@@ -414,7 +415,7 @@ def test_an_upload_of_bad_hands_answers_with_the_first_problems_and_a_count(clie
 
     html = response.content.decode()
     assert response.status_code == 400
-    assert escape(nightfile.MORE_PROBLEMS.format(count=3_980, shown=20)) in html
+    assert escape(said(nightfile.MORE_PROBLEMS, count=3_980, shown=20)) in html
     assert html.count("<li>") <= 21 + 10  # the problems, and the page's own lists
     assert len(html) < 30_000
 
@@ -444,7 +445,8 @@ def test_uploading_the_same_file_twice_is_refused_until_the_host_says_again(clie
     assert escape(NOT_IMPORTED) in html
     assert (
         escape(
-            nightfile.ALREADY_IMPORTED.format(
+            said(
+                nightfile.ALREADY_IMPORTED,
                 date=f"{timezone.localtime(first.import_record.imported_at):%Y-%m-%d}",
                 night=first.pk,
                 table=table.name,
@@ -471,5 +473,5 @@ def test_an_upload_with_text_that_is_not_unicode_is_a_400_with_a_message(client)
     response = client.post(reverse("night_import", args=[table.pk]), {"file": _upload(content)})
 
     assert response.status_code == 400
-    assert escape(nightfile.FILE_NOT_UNICODE) in response.content.decode()
+    assert escape(said(nightfile.FILE_NOT_UNICODE)) in response.content.decode()
     assert not Player.objects.exists()

@@ -5,7 +5,7 @@ from ledger import rules, selectors, services
 from ledger.models import Night
 from tests.factories import NightFactory, UserFactory, night_with
 from tests.ledger.worked_examples import EXAMPLE_1
-from tests.views.night_helpers import example_1_hands, play, url
+from tests.views.night_helpers import example_1_hands, play, said, url
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +77,7 @@ def test_an_unknown_policy_is_refused_and_the_night_stays_open(client, host, nig
     response = client.post(url("night_close", night), {"policy": "keep"})
 
     assert response.status_code == 400
-    assert err.LEFTOVER_POLICY_INVALID in response.content.decode()
+    assert said(err.LEFTOVER_POLICY_INVALID) in response.content.decode()
     assert not _closed(night)
 
 

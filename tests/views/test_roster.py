@@ -8,6 +8,7 @@ from ledger.services import tables as table_services
 from tables import forms
 from tests.factories import NightFactory, PlayerFactory, TableFactory, night_with
 from tests.ledger.helpers import hand_data, ids
+from tests.views.night_helpers import said
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +75,7 @@ def test_a_new_name_already_at_the_table_is_refused_and_nothing_is_written(clien
     response = _join(client, night, new_name="bob", position="4")
 
     assert response.status_code == 200
-    message = table_services.PLAYER_NAME_TAKEN.format(name="bob")
+    message = said(table_services.PLAYER_NAME_TAKEN, name="bob")
     assert message in response.context["form"].non_field_errors()
     assert night.table.players.count() == 3
     assert len(_roster(night)) == 3
@@ -85,7 +86,7 @@ def test_a_new_player_is_not_added_to_the_table_when_the_night_refuses_them(clie
 
     response = _join(client, night, new_name="Eve", position="4")
 
-    assert err.NIGHT_CLOSED in response.context["form"].non_field_errors()
+    assert said(err.NIGHT_CLOSED) in response.context["form"].non_field_errors()
     assert not Player.objects.filter(name="Eve").exists()
 
 
@@ -131,7 +132,7 @@ def test_a_closed_night_says_so_instead_of_offering_the_form(client, night, host
 
     content = client.get(f"/nights/{night.pk}/join/").content.decode()
 
-    assert err.NIGHT_CLOSED in content
+    assert said(err.NIGHT_CLOSED) in content
     assert "Seat them" not in content
 
 
@@ -201,7 +202,7 @@ def test_someone_not_playing_tonight_cannot_leave(client, night, method):
 
     assert response.status_code == 400
     content = response.content.decode()
-    assert escape(err.PLAYER_NOT_SEATED_TONIGHT.format(player="Dee")) in content
+    assert escape(said(err.PLAYER_NOT_SEATED_TONIGHT, night, player="Dee")) in content
     assert "Dee leaves</button>" not in content
 
 
@@ -211,7 +212,7 @@ def test_nobody_leaves_a_closed_night(client, night, host):
 
     response = client.post(f"/nights/{night.pk}/leave/{bob}/")
 
-    assert err.NIGHT_CLOSED in response.content.decode()
+    assert said(err.NIGHT_CLOSED) in response.content.decode()
     assert _roster(night)[1] == ("Bob", True)
 
 
