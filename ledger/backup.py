@@ -18,12 +18,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import bridge, selectors
+from ledger import selectors
 from ledger.errors import InvalidInput, ServiceError
 from ledger.models import Night, Player, Table
 from ledger.names import name_key
 from ledger.nightfile import night_export, night_import
 from ledger.rules.errors import Code, gettext_noop
+from ledger.selectors.night_state import night_roster
 from ledger.services import tables as table_services
 from ledger.verify import verify_night
 
@@ -182,7 +183,7 @@ def _read_night(directory: Path, file: str) -> object:
 
 
 def _check(night: Night, item: dict, table_name: str) -> None:
-    names = bridge.roster_names(night)
+    names = night_roster(night)
     found = {names[p]: chips for p, chips in selectors.night_balances(night).items()}
     where = {"file": item["file"], "night": item["night"], "table": table_name}
     if found != item["balances"] or selectors.night_pot(night) != item["pot"]:

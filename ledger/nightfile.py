@@ -1,27 +1,32 @@
 """The night file (`bourre-night/1`, docs/night-file.md): import and export.
 
 An import goes through the checks the phone's hands go through (``services.hand_settle``,
-the same engine and the same messages naming the hand), all of them before anything is
+the same engine and the same problems naming the hand), all of them before anything is
 written: the whole night is settled in memory first. Only then does one short
 transaction store it, the hands and their entries in bulk.
+
+A file names its players, and so does everything here: the engine settles the file by
+name (its new players have no ids yet). Names become player ids once, at the file's edge,
+when the settled night is written; an export turns the stored ids back into names.
 """
 
 import dataclasses
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import bridge, rules, selectors, services
 from ledger import errors as err
+from ledger import rules, selectors, services
 from ledger.errors import Conflict, InvalidInput, ServiceError
 from ledger.models import Entry, Night, NightImport, Player, Table
 from ledger.names import PLAYER_NAME_MAX, name_hidden_character, name_key, name_normal
 from ledger.rules.errors import Code, Problem, gettext_noop
+from ledger.selectors.night_state import night_roster
 from ledger.services import tables as table_services
 
 FORMAT = "bourre-night/1"
@@ -368,20 +373,14 @@ def _settle_night(
         for raw, player in zip(names, players, strict=True)
     ]
 
-    # The hands go to the engine as hand_record sends them: through HandData with seat
-    # numbers standing in for the player ids they do not have yet.
-    seat_of = {raw: seat for seat, raw in enumerate(names)}
-    seats = list(range(len(names)))
-    name_of = dict(enumerate(engine_names))
+    # Settled by name (its players have no ids until it is written), through the checks
+    # the phone's hands go through; each name as the table spells it, if it knows it.
+    engine_name = dict(zip(names, engine_names, strict=True)).__getitem__
     state = rules.NightState.start(engine_names)
     settled = []
     for hand in hands:
-        data = _hand_data(hand, seat_of, seats)
         result, state = services.hand_settle(
-            house=house,
-            state=state,
-            hand=bridge.hand_input(data.as_json(), name_of),
-            roster=engine_names,
+            house=house, state=state, hand=_renamed(hand, engine_name), roster=engine_names
         )
         settled.append((result, state))
     if closed:
@@ -390,6 +389,16 @@ def _settle_night(
         except rules.RulesError as error:
             raise InvalidInput(error.problems) from None
     return _Night(name, house, names, engine_names, hands, settled, closed)
+
+
+def _renamed(hand: rules.HandInput, name: Callable[[str], str]) -> rules.HandInput:
+    return rules.HandInput(
+        dealer=name(hand.dealer),
+        seated=None if hand.seated is None else tuple(map(name, hand.seated)),
+        stayed={name(player): tricks for player, tricks in hand.stayed.items()},
+        reneged=tuple(map(name, hand.reneged)),
+        misdeal=hand.misdeal,
+    )
 
 
 def _earlier_import(owner, digest: str) -> NightImport | None:
@@ -485,7 +494,7 @@ def _write(night_file: _Night, owner, by) -> Night:
             )
             for hand, (result, state) in zip(hands, night_file.settled, strict=True)
         ],
-        to_id={name: p.pk for name, p in zip(night_file.engine_names, players, strict=True)},
+        player_ids={name: p.pk for name, p in zip(night_file.engine_names, players, strict=True)},
         by=by,
     )
     if night_file.closed:
@@ -562,12 +571,12 @@ def _export_result(result: Mapping, seat_of, to_name) -> dict:
 def night_export(night: Night) -> dict:
     """The night as a night file: the input part and the results part, with the
     players' current names."""
-    house = bridge.house_rules(night)
+    house = night.house_rules
     if night.leftover_policy:
         # The host may close with the other policy than the rules': the file says the one
         # applied, or an import closes the night differently (other balances).
         house = dataclasses.replace(house, leftover_pot=night.leftover_policy)
-    to_name = bridge.roster_names(night)
+    to_name = night_roster(night)
     roster = list(to_name)  # seat order
     seat_of = {player_id: index for index, player_id in enumerate(roster)}
     hands = list(selectors.live_hands(night))

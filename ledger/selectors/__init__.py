@@ -6,10 +6,11 @@ from decimal import Decimal
 
 from django.db.models import Sum
 
-from ledger import bridge, rules, seals
 from ledger import errors as err
+from ledger import rules, seals
 from ledger.errors import InvalidInput
 from ledger.models import Entry, Hand, Night, Player, Seat
+from ledger.selectors.night_state import night_next_state, night_roster
 
 
 def night_balances(night: Night) -> dict[int, int]:
@@ -50,7 +51,7 @@ class Standings:
 
 def night_standings(night: Night) -> Standings:
     """Every roster player's balance in seat order, and the pot: two queries."""
-    house = bridge.house_rules(night)
+    house = night.house_rules
     balances = night_balances(night)
     seats = Seat.objects.filter(night=night).select_related("player").order_by("position")
     rows = [
@@ -82,25 +83,23 @@ class NextHand:
 
 def next_hand(night: Night) -> NextHand:
     """What the host's hand screen offers next: number, default dealer, this hand's ante."""
-    house = bridge.house_rules(night)
-    to_name = bridge.roster_names(night)
-    to_id = bridge.ids_by_name(to_name)
+    house = night.house_rules
     active = list(
         Seat.objects.filter(night=night, active=True)
         .order_by("position")
         .values_list("player_id", flat=True)
     )
-    number, state = bridge.next_state(night, to_name)
+    number, state = night_next_state(night, list(night_roster(night)))
     if number == 1:
         dealer = night.first_dealer_id if night.first_dealer_id in active else None
     else:
-        dealer_name = state.next_dealer([to_name[p] for p in active])
-        dealer = to_id[dealer_name] if dealer_name else None
+        dealer = state.next_dealer(active)
     return NextHand(
         number=number,
         dealer_id=dealer if dealer is not None else (active[0] if active else None),
         ante=rules.ante_for(house, state),
-        exempt=[to_id[name] for name in state.exempt] if house.ante_exemptions else [],
+        # In seat order, as the screen lists them.
+        exempt=[p for p in state.roster if p in state.exempt] if house.ante_exemptions else [],
         carry_streak=state.carry_streak,
         pot=state.pot,
         seated=active,
@@ -119,14 +118,14 @@ def night_settlement(night: Night) -> list[Payment]:
     """Who pays whom, in the fewest transfers. Only when the pot is empty."""
     if night_pot(night) != 0:
         raise InvalidInput(err.SETTLEMENT_POT_NOT_EMPTY())
-    house = bridge.house_rules(night)
+    house = night.house_rules
     balances = night_balances(night)
     players = Player.objects.in_bulk(list(balances))
-    transfers = rules.settle_up({str(p): chips for p, chips in balances.items()})
+    transfers = rules.settle_up(balances)
     return [
         Payment(
-            players[int(t.payer)],
-            players[int(t.payee)],
+            players[t.payer],
+            players[t.payee],
             t.chips,
             rules.to_money(t.chips, house),
         )
@@ -156,25 +155,19 @@ def hand_check(night: Night, hand) -> list[rules.Problem]:
     hand screen's live check, and hand_record checks everything again."""
     if night.closed_at is not None:
         return [err.NIGHT_CLOSED()]
-    to_name = bridge.roster_names(night)
-    _, state = bridge.next_state(night, to_name)
-    return rules.hand_errors(
-        bridge.house_rules(night), state, bridge.hand_input(hand.as_json(), to_name)
-    )
+    _, state = night_next_state(night, list(night_roster(night)))
+    return rules.hand_errors(night.house_rules, state, hand.as_input())
 
 
 def night_leftover(night: Night, policy: str) -> dict[int, int]:
     """Player id -> chips that closing the night now by ``policy`` would hand back
     (only those who get some). Writes nothing: the close screen shows both choices."""
-    to_name = bridge.roster_names(night)
-    to_id = bridge.ids_by_name(to_name)
-    _, state = bridge.next_state(night, to_name)
+    _, state = night_next_state(night, list(night_roster(night)))
     try:
-        movements, _ = rules.close_night(bridge.house_rules(night), state, policy)
+        movements, _ = rules.close_night(night.house_rules, state, policy)
     except rules.RulesError as error:
         raise InvalidInput(error.problems) from None
     back: dict[int, int] = {}
     for movement in movements:
-        player_id = to_id[movement.player]
-        back[player_id] = back.get(player_id, 0) + movement.amount
+        back[movement.player] = back.get(movement.player, 0) + movement.amount
     return {player_id: chips for player_id, chips in back.items() if chips}

@@ -2,8 +2,9 @@
 
 from dataclasses import dataclass, field
 
-from ledger import bridge, rules
+from ledger import rules
 from ledger.models import Hand, Night
+from ledger.selectors.night_state import night_roster
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class NightHistory:
 
 
 def night_history(night: Night) -> NightHistory:
-    roster = bridge.roster_names(night)
+    roster = night_roster(night)
 
     def name(player_id) -> str:
         return roster.get(int(player_id), f"#{player_id}")

@@ -5,18 +5,19 @@ phones recording into one night take turns, and an error anywhere leaves no
 trace. Entries are only ever added.
 """
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
-from ledger import bridge, rules, selectors
 from ledger import errors as err
+from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import GENESIS_HASH, Entry, Hand, Night, Player, RosterChange, Seat, Table
 from ledger.models.nights import REASON_MAX_LENGTH
+from ledger.selectors.night_state import night_next_state, night_roster, night_state_before
 from ledger.services.tables import player_add
 
 # Entry.amount is a 64-bit column. An escalating ante with no pot cap doubles after
@@ -35,14 +36,19 @@ class HandData:
     reneged: Sequence[int] = ()
     misdeal: bool = False
 
+    def as_input(self) -> rules.HandInput:
+        """The hand for the engine, which takes the player ids as they are."""
+        return rules.HandInput(
+            dealer=self.dealer,
+            seated=tuple(self.seated),
+            stayed=self.stayed,
+            reneged=tuple(self.reneged),
+            misdeal=self.misdeal,
+        )
+
     def as_json(self) -> dict:
-        return {
-            "dealer": self.dealer,
-            "seated": list(self.seated),
-            "stayed": {str(p): tricks for p, tricks in self.stayed.items()},
-            "reneged": list(self.reneged),
-            "misdeal": self.misdeal,
-        }
+        """The hand as stored (``Hand.input``)."""
+        return rules.input_to_json(self.as_input())
 
 
 def _locked(night: Night) -> Night:
@@ -117,10 +123,24 @@ def _post(night: Night, movements: Iterable[tuple], *, by, now) -> list[Entry]:
     return Entry.objects.bulk_create(entries)
 
 
-def _double_entries(hand: Hand | None, movements, to_id: Mapping[str, int]):
-    """Each movement twice: the player's side and the pot's opposite side."""
-    for player_id, amount, kind in bridge.postings(movements, to_id):
-        yield (hand, player_id, amount, kind, None)
+def _same(key):
+    return key
+
+
+def postings(movements: Iterable[rules.Movement], player_id: Callable = _same):
+    """Each movement twice, as (player id or None for the pot, amount, kind): the player's
+    side and then the pot's opposite one, so a night always sums to zero. ``player_id``
+    gives the id of a movement's player key (the key itself, unless the hand was settled
+    by name)."""
+    for movement in movements:
+        if movement.amount:
+            yield (player_id(movement.player), movement.amount, movement.kind)
+            yield (None, -movement.amount, movement.kind)
+
+
+def _double_entries(hand: Hand | None, movements, player_id: Callable = _same):
+    for player, amount, kind in postings(movements, player_id):
+        yield (hand, player, amount, kind, None)
 
 
 def _reversals(hands: Iterable[Hand]):
@@ -130,26 +150,16 @@ def _reversals(hands: Iterable[Hand]):
         yield (by_pk[entry.hand_id], entry.player_id, -entry.amount, entry.kind, entry)
 
 
-def _settle(night: Night, data: HandData, roster: list[int], state, to_name):
-    engine_input = bridge.hand_input(data.as_json(), to_name)
-    return hand_settle(
-        house=bridge.house_rules(night),
-        state=state,
-        hand=engine_input,
-        roster=[to_name[i] for i in roster],
-    )
-
-
 def hand_settle(
-    *, house: rules.HouseRules, state: rules.NightState, hand: rules.HandInput, roster: list[str]
+    *, house: rules.HouseRules, state: rules.NightState, hand: rules.HandInput, roster: list
 ) -> tuple[rules.HandResult, rules.NightState]:
-    """The referee's word on the next hand, with ``roster`` (names, seat order) around the
-    table: the engine's checks and the ledger's own bound on chips, nothing written.
+    """The referee's word on the next hand, with ``roster`` (player keys, seat order) around
+    the table: the engine's checks and the ledger's own bound on chips, nothing written.
 
-    Every recorded hand passes here, so a night file checked with it before anything is
-    written gets the very messages the phone would.
+    Every recorded hand passes here (by player id), so a night file checked with it (by
+    name) before anything is written gets the very problems the phone would.
     """
-    state = bridge.seat_roster(state, roster)
+    state = state.with_roster(roster)
     try:
         result, after = rules.settle_hand(house, state, hand)
     except rules.RulesError as error:
@@ -159,11 +169,14 @@ def hand_settle(
     return result, after
 
 
-def _validate_ids(data: HandData, to_name: Mapping[int, str]) -> None:
+def _validate_ids(data: HandData, roster: Sequence[int]) -> None:
+    """Every player of the hand on the roster, even those a misdeal ignores: the stored
+    input keeps them, and the screens show them by name."""
+    on_roster = set(roster)
     unknown = {
         p
         for p in [data.dealer, *data.seated, *data.stayed, *data.reneged]
-        if not isinstance(p, int) or p not in to_name
+        if not isinstance(p, int) or isinstance(p, bool) or p not in on_roster
     }
     if unknown:
         raise InvalidInput([err.PLAYER_NOT_ON_ROSTER(id=p) for p in sorted(unknown, key=str)])
@@ -182,7 +195,6 @@ def _hand_row(
     roster,
     result,
     state_after,
-    to_id,
     *,
     revision,
     kind,
@@ -190,8 +202,9 @@ def _hand_row(
     now,
     reason="",
     key="",
+    player_id: Callable = _same,
 ) -> Hand:
-    """A live hand row, not yet saved."""
+    """A live hand row, not yet saved. ``player_id`` as for ``postings``."""
     return Hand(
         night=night,
         number=number,
@@ -201,8 +214,8 @@ def _hand_row(
         input=data.as_json(),
         dealer_id=data.dealer,
         roster=roster,
-        result=bridge.result_to_json(result, to_id),
-        state_after=bridge.state_to_json(state_after, to_id),
+        result=rules.result_to_json(result, key=player_id),
+        state_after=rules.state_to_json(state_after, key=player_id),
         reason=reason,
         idempotency_key=key,
         created_by=by,
@@ -301,16 +314,16 @@ def hand_record(
                     return earlier
                 raise Conflict(err.IDEMPOTENCY_KEY_REUSED(number=earlier.number))
         _refuse_if_closed(night)
-        to_name = bridge.roster_names(night)
-        number, state = bridge.next_state(night, to_name)
+        roster = list(night_roster(night))
+        number, state = night_next_state(night, roster)
         if expected_number != number:
             if expected_number < number:
                 raise Conflict(err.HAND_ALREADY_RECORDED(number=expected_number))
             raise Conflict(err.HAND_NOT_NEXT(expected=number, number=expected_number))
-        _validate_ids(hand, to_name)
-        roster = list(to_name)  # seat order
-        result, state_after = _settle(night, hand, roster, state, to_name)
-        to_id = bridge.ids_by_name(to_name)
+        _validate_ids(hand, roster)
+        result, state_after = hand_settle(
+            house=night.house_rules, state=state, hand=hand.as_input(), roster=roster
+        )
         now = timezone.now()
         recorded = _new_hand(
             night,
@@ -319,13 +332,12 @@ def hand_record(
             roster,
             result,
             state_after,
-            to_id,
             kind=Hand.RECORD,
             by=by,
             now=now,
             key=idempotency_key,
         )
-        _post(night, _double_entries(recorded, result.movements, to_id), by=by, now=now)
+        _post(night, _double_entries(recorded, result.movements), by=by, now=now)
         return recorded
 
 
@@ -342,16 +354,18 @@ class SettledHand:
 
 
 def hands_record_settled(
-    *, night: Night, hands: Sequence[SettledHand], to_id: Mapping[str, int], by
+    *, night: Night, hands: Sequence[SettledHand], player_ids: Mapping, by
 ) -> list[Hand]:
     """Store hands settled one after the other from where the night stands, with their
     entries: two bulk inserts, however many hands, and the hash chain carried in memory.
 
     Checking is the caller's, before the transaction: each hand settled by
     ``hand_settle`` from the state the one before it left, the first from the night's
-    next hand on. ``to_id`` maps the names they were settled with to player ids. Only
-    the numbering is checked here (a Conflict if another device recorded meanwhile).
+    next hand on. ``player_ids`` maps the player keys they were settled with (a night
+    file's names: its players have no ids until it is written) to player ids. Only the
+    numbering is checked here (a Conflict if another device recorded meanwhile).
     """
+    player_id = player_ids.__getitem__
     if not hands:
         return []
     with transaction.atomic():
@@ -378,12 +392,12 @@ def hands_record_settled(
                 list(hand.roster),
                 hand.result,
                 hand.state_after,
-                to_id,
                 revision=revisions.get(hand.result.number, 0) + 1,
                 kind=hand.kind,
                 reason=hand.reason,
                 by=by,
                 now=now,
+                player_id=player_id,
             )
             for hand in hands
         )
@@ -392,7 +406,7 @@ def hands_record_settled(
             (
                 posting
                 for row, hand in zip(rows, hands, strict=True)
-                for posting in _double_entries(row, hand.result.movements, to_id)
+                for posting in _double_entries(row, hand.result.movements, player_id)
             ),
             by=by,
             now=now,
@@ -406,7 +420,6 @@ class Replay:
 
     old_hands: list[Hand]
     settled: list[tuple[Hand, HandData, rules.HandResult, rules.NightState]]
-    to_id: dict[str, int]
 
     @property
     def final_state(self) -> rules.NightState:
@@ -414,18 +427,20 @@ class Replay:
 
 
 def _replay(night: Night, number: int, data: HandData) -> Replay:
-    to_name = bridge.roster_names(night)
-    _validate_ids(data, to_name)
+    _validate_ids(data, list(night_roster(night)))
     old_hands = list(selectors.live_hands(night).filter(number__gte=number))
     if not old_hands or old_hands[0].number != number:
         raise InvalidInput(err.HAND_NOT_FOUND(number=number))
-    state = bridge.state_before(night, number, to_name, old_hands[0].roster)
+    house = night.house_rules
+    state = night_state_before(night, number, old_hands[0].roster)
     settled = []
     for old in old_hands:
         hand_data = data if old.number == number else _stored(old)
-        result, state = _settle(night, hand_data, old.roster, state, to_name)
+        result, state = hand_settle(
+            house=house, state=state, hand=hand_data.as_input(), roster=old.roster
+        )
         settled.append((old, hand_data, result, state))
-    return Replay(old_hands, settled, bridge.ids_by_name(to_name))
+    return Replay(old_hands, settled)
 
 
 def _stored(hand: Hand) -> HandData:
@@ -453,16 +468,15 @@ def hand_correction_preview(
     _refuse_if_closed(night)
     _refuse_if_changed(night, number, expected_revision)
     replay = _replay(night, number, hand)
-    old_state = replay.old_hands[-1].state_after
-    new_state = bridge.state_to_json(replay.final_state, replay.to_id)
+    old_state, new_state = replay.old_hands[-1].state(), replay.final_state
     changes = {
-        int(player_id): new_state["balances"].get(player_id, 0) - old
-        for player_id, old in old_state["balances"].items()
+        player_id: new_state.balances.get(player_id, 0) - old
+        for player_id, old in old_state.balances.items()
     }
     return CorrectionPreview(
         balance_changes={p: change for p, change in changes.items() if change},
-        pot_before=old_state["pot"],
-        pot_after=new_state["pot"],
+        pot_before=old_state.pot,
+        pot_after=new_state.pot,
     )
 
 
@@ -516,13 +530,12 @@ def hand_correct(
                 old.roster,
                 result,
                 state,
-                replay.to_id,
                 kind=Hand.CORRECT if is_target else Hand.REPLAY,
                 by=by,
                 now=now,
                 reason=reason if is_target else f"Replayed after hand {number} was corrected.",
             )
-            _post(night, _double_entries(new, result.movements, replay.to_id), by=by, now=now)
+            _post(night, _double_entries(new, result.movements), by=by, now=now)
             corrected = corrected or new
         return corrected
 
@@ -576,19 +589,17 @@ def night_close(*, night: Night, by, policy: str | None = None) -> Night:
     with transaction.atomic():
         night = _locked(night)
         _refuse_if_closed(night)
-        house = bridge.house_rules(night)
+        house = night.house_rules
         policy = policy or house.leftover_pot
         if policy not in rules.LEFTOVER_POLICIES:
             raise InvalidInput(err.LEFTOVER_POLICY_INVALID())
-        to_name = bridge.roster_names(night)
-        _, state = bridge.next_state(night, to_name)
+        _, state = night_next_state(night, list(night_roster(night)))
         try:
             movements, _ = rules.close_night(house, state, policy)
         except rules.RulesError as error:
             raise InvalidInput(error.problems) from None
         now = timezone.now()
-        to_id = bridge.ids_by_name(to_name)
-        _post(night, _double_entries(None, movements, to_id), by=by, now=now)
+        _post(night, _double_entries(None, movements), by=by, now=now)
         night.closed_at = now
         night.closed_by = by
         night.leftover_policy = policy

@@ -11,8 +11,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ledger import bridge, selectors, services
 from ledger import errors as err
+from ledger import selectors, services
 from ledger.errors import Conflict, InvalidInput, ServiceError
 from ledger.models import Hand, Night
 from ledger.models.nights import REASON_MAX_LENGTH
@@ -121,7 +121,7 @@ def _screen(
     status: int = 200,
 ) -> HttpResponse:
     """The hand screen; a POST that read the next hand and the roster passes them on."""
-    house = bridge.house_rules(night)
+    house = night.house_rules
     nxt = nxt or selectors.next_hand(night)
     people = people if people is not None else roster(night)
     names = {p.id: p.name for p in people}
@@ -174,7 +174,7 @@ def hand_check(request: HttpRequest, night_id: int) -> HttpResponse:
     form = forms_hand.from_post(request.POST, people, number=number, exempt=nxt.exempt)
     if not request.htmx:
         return _screen(request, night, form, nxt=nxt, people=people)
-    house = bridge.house_rules(night)
+    house = night.house_rules
     check = _check(night, form, number=nxt.number, tricks_per_hand=house.tricks_per_hand)
     return render(request, "nights/night.html#hand_check", {"check": check})
 

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from ledger import bridge, selectors
+from ledger import selectors
 from ledger.models import Night, Seat
 from tables import presenters
 from tables.forms_hand import Person
@@ -29,7 +29,7 @@ class StandingRow:
 
 def standings(night: Night) -> tuple[list[StandingRow], int]:
     """Every balance as chips and money, and the pot."""
-    house = bridge.house_rules(night)
+    house = night.house_rules
     current = selectors.night_standings(night)
     rows = [
         StandingRow(

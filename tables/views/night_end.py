@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_safe
 
-from ledger import bridge, rules, selectors, services
+from ledger import rules, selectors, services
 from ledger.errors import InvalidInput
 from ledger.models import Night
 from tables import presenters
@@ -34,7 +34,7 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     if night.is_closed:
         return redirect("night_settlement", night.pk)
-    house = bridge.house_rules(night)
+    house = night.house_rules
     policy = request.POST.get("policy") or house.leftover_pot
     errors: list[str] = []
     if request.method == "POST":
@@ -92,7 +92,7 @@ def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
     if not night.is_closed:
         messages.info(request, NIGHT_NOT_CLOSED)
         return redirect("night_close", night.pk)
-    currency = bridge.house_rules(night).currency
+    currency = night.house_rules.currency
     rows, pot = standings(night)
     payments = selectors.night_settlement(night)
     transfers = [

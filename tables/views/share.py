@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 
-from ledger import bridge, selectors
+from ledger import selectors
 from ledger.errors import InvalidInput
 from ledger.selectors.night_reports import night_history
 from ledger.selectors.share_links import shared_night
@@ -66,7 +66,7 @@ def share_view(request: HttpRequest, token: str) -> HttpResponse:
             "log": list(reversed(history.log)),
             "settlement": settlement,
             "seal": selectors.night_seal(night),
-            "currency": bridge.house_rules(night).currency,
+            "currency": night.house_rules.currency,
             "poll_seconds": POLL_SECONDS,
         },
     )

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
-from ledger import bridge, selectors
+from ledger import selectors
 from ledger.selectors import share_links as share
 from ledger.selectors.night_reports import NightHistory, night_history
 from ledger.selectors.players import PlayerStats, player_stats
@@ -96,7 +96,7 @@ def night_report(request: HttpRequest, night_id: int) -> HttpResponse:
             "standings": selectors.night_standings(night),
             "settlement": settlement,
             "seal": selectors.night_seal(night),
-            "currency": bridge.house_rules(night).currency,
+            "currency": night.house_rules.currency,
             "charts": _night_charts(history),
             "share_link": link,
             "share_url": (

@@ -5,7 +5,7 @@ from ledger import selectors, services
 from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
 from tests.factories import night_with
-from tests.ledger.helpers import hand_data
+from tests.ledger.helpers import hand_data, ids
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def test_it_names_what_hand_record_would_refuse_with_the_next_hands_number():
 
     assert selectors.hand_check(night, bad) == [
         rule_errors.TRICKS_DO_NOT_ADD_UP(hand=2, total=4, tricks_per_hand=5),
-        rule_errors.RENEGE_WITHOUT_STAYING(hand=2, player="Ann"),
+        rule_errors.RENEGE_WITHOUT_STAYING(hand=2, player=ids(night)["Ann"]),
     ]
 
 
@@ -44,7 +44,7 @@ def test_a_player_not_on_the_roster_is_named():
 
     problems = selectors.hand_check(night, hand)
 
-    assert rule_errors.DEALER_NOT_ON_ROSTER(hand=1, player="player #999") in problems
+    assert rule_errors.DEALER_NOT_ON_ROSTER(hand=1, player=999) in problems
 
 
 def test_a_closed_night_takes_no_hand():

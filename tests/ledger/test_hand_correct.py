@@ -1,9 +1,10 @@
 import pytest
 
-from ledger import bridge, rules, selectors, services
 from ledger import errors as err
+from ledger import rules, selectors, services
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry, Hand
+from ledger.selectors.night_state import night_roster
 from ledger.verify import verify_night
 from tests.ledger.helpers import hand_data, ids, record_all
 from tests.ledger.nights import example_night, row_counts
@@ -28,10 +29,10 @@ def correct(night, number, hand, reason="wrong stayer", **seen):
 
 def replayed_balances(night) -> dict[int, int]:
     """A fresh replay by the pure engine of the night's live inputs."""
-    to_name = bridge.roster_names(night)
-    inputs = [bridge.hand_input(h.input, to_name) for h in selectors.live_hands(night)]
-    _, state = rules.replay(bridge.house_rules(night), list(to_name.values()), inputs)
-    return {player_id: state.balances[name] for player_id, name in to_name.items()}
+    roster = list(night_roster(night))
+    inputs = [hand.hand_input() for hand in selectors.live_hands(night)]
+    _, state = rules.replay(night.house_rules, roster, inputs)
+    return {player_id: state.balances[player_id] for player_id in roster}
 
 
 def test_correcting_hand_k_changes_hands_k_onwards_and_nothing_before_it():

@@ -57,6 +57,26 @@ def test_every_night_entries_sum_to_zero_and_chain_their_hashes():
     assert all(e.hash == e.compute_hash() for e in entries)
 
 
+def test_a_hand_is_settled_and_stored_by_player_id_as_the_engine_gives_it():
+    night = night_with()
+    by_name = ids(night)
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Dee": 1}})
+
+    recorded = services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
+
+    roster = list(by_name.values())
+    result, state = rules.settle_hand(
+        rules.HouseRules(), rules.NightState.start(roster), hand.as_input()
+    )
+    assert recorded.input == rules.input_to_json(hand.as_input())
+    assert recorded.result == rules.result_to_json(result)
+    assert recorded.state_after == rules.state_to_json(state)
+    assert recorded.result["dealer"] == by_name["Ann"]
+    assert set(recorded.result["balances"]) == {str(p) for p in roster}
+    assert recorded.state() == state
+    assert recorded.hand_input() == hand.as_input()
+
+
 def test_it_rejects_tricks_that_do_not_add_up_and_writes_nothing():
     night = night_with()
     bad = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2}})

@@ -12,10 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import bridge, rules, selectors, services
 from ledger import errors as err
+from ledger import rules, selectors, services
 from ledger.errors import InvalidInput
 from ledger.models import Seat
+from ledger.selectors.night_state import night_roster
 from ledger.verify import verify_night
 from tests.factories import PlayerFactory, TableFactory
 
@@ -78,13 +79,13 @@ def check(night) -> None:
     assert sum(balances.values()) + pot == 0
     assert pot >= 0
 
-    to_name = bridge.roster_names(night)
-    house = bridge.house_rules(night)
-    inputs = [bridge.hand_input(h.input, to_name) for h in selectors.live_hands(night)]
-    _, state = rules.replay(house, list(to_name.values()), inputs)
+    roster = list(night_roster(night))
+    house = night.house_rules
+    inputs = [hand.hand_input() for hand in selectors.live_hands(night)]
+    _, state = rules.replay(house, roster, inputs)
     if night.is_closed:
         _, state = rules.close_night(house, state, night.leftover_policy)
-    assert balances == {p: state.balances[name] for p, name in to_name.items()}
+    assert balances == {player_id: state.balances[player_id] for player_id in roster}
     assert pot == state.pot
     if house.pot_cap is not None:
         assert pot <= house.pot_cap

@@ -54,7 +54,7 @@ def test_the_night_keeps_a_snapshot_of_the_tables_rules(table):
     table_services.table_update(table=table, name=table.name, house_rules={"ante": 5})
 
     night.refresh_from_db()
-    assert rules.HouseRules.from_dict(night.rules).ante == 2
+    assert night.house_rules.ante == 2
 
 
 def test_a_night_file_can_bring_its_own_rules(table):

@@ -135,7 +135,7 @@ def test_the_play_obligation_goes_from_the_file_to_the_night_and_back():
     exported = night_export(night)
 
     assert night.rules["play_obligation"] == night.table.rules["play_obligation"]
-    assert rules.HouseRules.from_dict(night.rules).play_obligation == "beat_led_suit"
+    assert night.house_rules.play_obligation == "beat_led_suit"
     assert exported["rules"]["play_obligation"] == "beat_led_suit"
     again = night_export(night_import(document=copy.deepcopy(exported), owner=UserFactory()))
     assert again == exported
@@ -182,7 +182,7 @@ def test_the_night_runs_on_the_files_rules_even_when_the_table_has_changed_its_o
     night = night_import(document=document(), owner=owner)
 
     assert night.table == table
-    assert rules.HouseRules.from_dict(night.rules).ante == 1
+    assert night.house_rules.ante == 1
     assert table.rules["ante"] == 5
 
 
@@ -701,7 +701,7 @@ def test_the_phone_carries_on_where_an_imported_night_stops():
 
 def test_hands_recorded_in_bulk_must_follow_the_last_one():
     night = night_import(document=document(closed=False), owner=UserFactory())
-    house = rules.HouseRules.from_dict(night.rules)
+    house = night.house_rules
     names = ["Ann", "Bob", "Cy", "Dee"]
     result, state = rules.settle_hand(
         house, rules.NightState.start(names), rules.HandInput("Ann", stayed={})
@@ -720,7 +720,7 @@ def test_hands_recorded_in_bulk_must_follow_the_last_one():
                     state_after=state,
                 )
             ],
-            to_id=to_id,
+            player_ids=to_id,
             by=night.started_by,
         )
 

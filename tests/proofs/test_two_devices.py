@@ -10,8 +10,8 @@ from django.db import OperationalError, connections
 from django.test import Client
 from django.urls import reverse
 
-from ledger import bridge, rules, selectors, services
 from ledger import errors as err
+from ledger import rules, selectors, services
 from ledger.errors import Conflict
 from ledger.models import Hand, Night
 from ledger.verify import verify_night
@@ -156,11 +156,9 @@ def test_phones_racing_through_the_hand_screen_lose_cleanly_and_lose_no_hand():
     assert [hand.number for hand in live] == list(range(1, outcomes["recorded"] + 1))
     assert Hand.objects.filter(night=night).count() == outcomes["recorded"]
     assert verify_night(night) == []
-    to_name = {p: n for n, p in ids(night).items()}
-    inputs = [bridge.hand_input(h.input, to_name) for h in live]
-    _, final = rules.replay(rules.HouseRules(), list(ids(night)), inputs)
-    balances = selectors.night_balances(night)
-    assert {to_name[p]: chips for p, chips in balances.items()} == dict(final.balances)
+    inputs = [hand.hand_input() for hand in live]
+    _, final = rules.replay(rules.HouseRules(), list(ids(night).values()), inputs)
+    assert selectors.night_balances(night) == dict(final.balances)
     assert selectors.night_pot(night) == final.pot
 
 
@@ -364,12 +362,9 @@ def _said(client: Client, response) -> str:
 
 
 def _assert_balances_replay(night) -> None:
-    to_name = {p: n for n, p in ids(night).items()}
-    live = selectors.live_hands(night)
-    inputs = [bridge.hand_input(h.input, to_name) for h in live]
-    _, final = rules.replay(rules.HouseRules(), list(ids(night)), inputs)
-    balances = selectors.night_balances(night)
-    assert {to_name[p]: chips for p, chips in balances.items()} == dict(final.balances)
+    inputs = [hand.hand_input() for hand in selectors.live_hands(night)]
+    _, final = rules.replay(rules.HouseRules(), list(ids(night).values()), inputs)
+    assert selectors.night_balances(night) == dict(final.balances)
 
 
 def _race(calls: list) -> list:
