@@ -2,8 +2,9 @@
 
 A backup is a directory: one night file (``bourre-night/1``, docs/night-file.md)
 per night and a ``manifest.json`` naming, for each, its owner, its table, its dates and
-the balances it ended on. A restore records every hand again through
-``services.hand_record``, so a restored ledger is a fresh, valid hash chain; each night's
+the balances it ended on. A restore imports each night file again (``nightfile``: every
+hand through the checks a recorded hand goes through), so a restored ledger is a fresh,
+valid hash chain; each night's
 balances and pot are then compared with the manifest, and the whole restore is one
 transaction: it restores everything, or nothing.
 """

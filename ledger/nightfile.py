@@ -1,6 +1,6 @@
 """The night file (`bourre-night/1`, docs/night-file.md): import and export.
 
-An import goes through the checks the phone's hands go through (``services.hand_settle``,
+An import goes through the checks the phone's hands go through (``hand_services.hand_settle``,
 the same engine and the same problems naming the hand), all of them before anything is
 written: the whole night is settled in memory first. Only then does one short
 transaction store it, the hands and their entries in bulk.
@@ -21,12 +21,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from ledger import errors as err
-from ledger import rules, selectors, services
+from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput, ServiceError
 from ledger.models import Entry, Night, NightImport, Player, Table
 from ledger.names import PLAYER_NAME_MAX, name_hidden_character, name_key, name_normal
 from ledger.rules.errors import Code, Problem, gettext_noop
 from ledger.selectors.night_state import night_roster
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 
 FORMAT = "bourre-night/1"
@@ -379,7 +381,7 @@ def _settle_night(
     state = rules.NightState.start(engine_names)
     settled = []
     for hand in hands:
-        result, state = services.hand_settle(
+        result, state = hand_services.hand_settle(
             house=house, state=state, hand=_renamed(hand, engine_name), roster=engine_names
         )
         settled.append((result, state))
@@ -474,7 +476,7 @@ def _write(night_file: _Night, owner, by) -> Night:
         for name in night_file.names
     ]
     hands = night_file.hands
-    night = services.night_start(
+    night = night_services.night_start(
         table=table,
         players=players,
         first_dealer=players[night_file.names.index(hands[0].dealer)] if hands else players[0],
@@ -483,10 +485,10 @@ def _write(night_file: _Night, owner, by) -> Night:
     )
     to_id = {name: p.pk for name, p in zip(night_file.names, players, strict=True)}
     roster = [p.pk for p in players]
-    services.hands_record_settled(
+    hand_services.hands_record_settled(
         night=night,
         hands=[
-            services.SettledHand(
+            hand_services.SettledHand(
                 data=_hand_data(hand, to_id, roster),
                 roster=roster,
                 result=result,
@@ -498,14 +500,14 @@ def _write(night_file: _Night, owner, by) -> Night:
         by=by,
     )
     if night_file.closed:
-        services.night_close(night=night, by=by)
+        night_services.night_close(night=night, by=by)
     return night
 
 
 def _hand_data(
     hand: rules.HandInput, to_id: Mapping[str, int], roster: list[int]
-) -> services.HandData:
-    return services.HandData(
+) -> hand_services.HandData:
+    return hand_services.HandData(
         dealer=to_id[hand.dealer],
         seated=roster if hand.seated is None else [to_id[n] for n in hand.seated],
         stayed={to_id[n]: tricks for n, tricks in hand.stayed.items()},

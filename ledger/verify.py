@@ -18,7 +18,7 @@ from ledger import rules, seals
 from ledger.errors import key_shown
 from ledger.models import GENESIS_HASH, Entry, Hand, Night
 from ledger.selectors.night_state import night_roster
-from ledger.services import postings
+from ledger.services.postings import postings
 
 SEQ_GAP = "Night {night}: entry seq {seq} comes where seq {expected} should be."
 CHAIN_BROKEN = "Night {night}: entry seq {seq} does not link to the entry before it."

@@ -1,4 +1,4 @@
-"""The hand form: what the host tapped, read into a ledger.services.HandData.
+"""The hand form: what the host tapped, read into a ledger.services.hands.HandData.
 
 Parsing only. Whether the hand is allowed (tricks adding up, the dealer seated, a renege
 by a stayer…) is the referee's business: ledger.selectors.hand_check and the services
@@ -17,7 +17,7 @@ from ledger import rules
 from ledger.rules import errors as rules_errors
 from ledger.rules.errors import Code, gettext_noop
 from ledger.rules.house_rules import TRICKS_CHOICES
-from ledger.services import HandData
+from ledger.services.hands import HandData
 from tables.problems import sentences
 
 STAY = "stay"

@@ -150,7 +150,7 @@ def night_seal(night: Night) -> NightSeal | None:
 
 
 def hand_check(night: Night, hand) -> list[rules.Problem]:
-    """Every problem the referee would find with ``hand`` (a services.HandData) as the
+    """Every problem the referee would find with ``hand`` (a services.hands.HandData) as the
     night's next hand; [] when hand_record would take it. Writes nothing: it backs the
     hand screen's live check, and hand_record checks everything again."""
     if night.closed_at is not None:

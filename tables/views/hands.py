@@ -12,11 +12,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ledger import errors as err
-from ledger import selectors, services
+from ledger import selectors
 from ledger.errors import Conflict, InvalidInput, ServiceError
 from ledger.models import Hand, Night
 from ledger.models.nights import REASON_MAX_LENGTH
 from ledger.rules.errors import Code, gettext_noop
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
 from tables import forms_hand, presenters
 from tables.access import night_for_host
 from tables.forms_hand import HandForm, Person
@@ -196,7 +198,7 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
         return _screen(request, night, form, nxt=nxt, people=people, status=400)
     key = request.POST.get("key", "")
     try:
-        hand = services.hand_record(
+        hand = hand_services.hand_record(
             night=night,
             expected_number=number,
             hand=form.data,
@@ -238,7 +240,7 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
             # The service compares what the page showed with the live hand under the
             # night's lock: checked here, another phone could still slip in between.
             try:
-                undone = services.hand_undo_last(
+                undone = correction_services.hand_undo_last(
                     night=night,
                     by=request.user,
                     reason=request.POST.get("reason", ""),
@@ -290,7 +292,9 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
     else:
         form = forms_hand.from_post(request.POST, people, number=number)
         try:
-            reason = services.clean_reason(request.POST.get("reason"), required_for=number)
+            reason = correction_services.clean_reason(
+                request.POST.get("reason"), required_for=number
+            )
         except InvalidInput as error:
             form.problems.extend(error.problems)
         # The revision this page showed; the service compares it with the live one
@@ -301,7 +305,7 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
         if not form.problems:
             try:
                 if request.POST.get("action") == "confirm":
-                    services.hand_correct(
+                    correction_services.hand_correct(
                         night=night,
                         number=number,
                         hand=form.data,
@@ -355,7 +359,7 @@ def _changed(request: HttpRequest, night: Night, errors: list[str]) -> HttpRespo
 def _preview(
     night: Night, number: int, form: HandForm, names: dict[int, str], revision: int
 ) -> dict:
-    effect = services.hand_correction_preview(
+    effect = correction_services.hand_correction_preview(
         night=night, number=number, hand=form.data, expected_revision=revision
     )
     balances = selectors.night_balances(night)

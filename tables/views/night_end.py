@@ -7,9 +7,10 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_safe
 
-from ledger import rules, selectors, services
+from ledger import rules, selectors
 from ledger.errors import InvalidInput
 from ledger.models import Night
+from ledger.services import nights as night_services
 from tables import presenters
 from tables.access import night_for_host
 from tables.problems import sentences
@@ -39,7 +40,7 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     errors: list[str] = []
     if request.method == "POST":
         try:
-            services.night_close(night=night, by=request.user, policy=policy)
+            night_services.night_close(night=night, by=request.user, policy=policy)
         except InvalidInput as error:
             errors = sentences(error.problems, {p.id: p.name for p in roster(night)})
         else:

@@ -8,9 +8,9 @@ from django.views.decorators.http import require_http_methods
 
 from ledger import errors as err
 from ledger import selectors
-from ledger import services as ledger_services
 from ledger.errors import InvalidInput
 from ledger.models import Night, Seat
+from ledger.services import roster as roster_services
 from tables import presenters
 from tables.access import night_for_host, player_for_host
 from tables.forms import NightJoinForm
@@ -24,10 +24,10 @@ def _seats(night: Night) -> list[Seat]:
 def _join(night: Night, form: NightJoinForm, *, by) -> Seat:
     position = int(form.cleaned_data["position"])
     if form.player is not None:
-        return ledger_services.night_seat_join(
+        return roster_services.night_seat_join(
             night=night, player=form.player, position=position, by=by
         )
-    return ledger_services.night_seat_join_newcomer(
+    return roster_services.night_seat_join_newcomer(
         night=night, name=form.cleaned_data["new_name"], position=position, by=by
     )
 
@@ -73,7 +73,7 @@ def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResp
     errors: list[str] = []
     if request.method == "POST":
         try:
-            ledger_services.night_seat_leave(night=night, player=player, by=request.user)
+            roster_services.night_seat_leave(night=night, player=player, by=request.user)
         except InvalidInput as error:
             errors = sentences(error.problems, {player.pk: player.name})
         else:

@@ -11,10 +11,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import rules
-from ledger import services as ledger_services
 from ledger.errors import InvalidInput, ServiceError
 from ledger.models import Night, Player, Seat, Table
-from ledger.services import tables as services
+from ledger.services import nights as night_services
+from ledger.services import tables as table_services
 from tables.access import table_for_host
 from tables.forms import NightStartForm, PlayerNameForm, TableForm
 from tables.problems import sentences
@@ -60,14 +60,14 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
         if form.is_valid():
             try:
                 if table is None:
-                    table = services.table_create(
+                    table = table_services.table_create(
                         owner=request.user,
                         name=form.cleaned_data["name"],
                         house_rules=form.house_rules(),
                     )
                     messages.success(request, f"{table.name} is ready. Add its players.")
                 else:
-                    services.table_update(
+                    table_services.table_update(
                         table=table, name=form.cleaned_data["name"], house_rules=form.house_rules()
                     )
                     messages.success(request, "Saved. The new rules apply from the next night.")
@@ -181,7 +181,7 @@ def night_start(request: HttpRequest, table_id: int) -> HttpResponse:
         if form.is_valid():
             posted = request.POST.get("key", "")
             try:
-                night = ledger_services.night_start(
+                night = night_services.night_start(
                     table=table,
                     players=form.roster,
                     first_dealer=form.dealer,

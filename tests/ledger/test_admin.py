@@ -6,8 +6,9 @@ from django.contrib import admin
 from django.test import RequestFactory
 from django.urls import reverse
 
-from ledger import nightfile, services
+from ledger import nightfile
 from ledger.models import Entry, Hand, ShareLink
+from ledger.services import roster as roster_services
 from tests.factories import NightFactory, ShareLinkFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +26,7 @@ def night():
     of every model but a share link."""
     night = NightFactory(hands=3)
     dee = night.seats.get(player__name="Dee").player
-    services.night_seat_leave(night=night, player=dee, by=night.started_by)
+    roster_services.night_seat_leave(night=night, player=dee, by=night.started_by)
     nightfile.night_import(document=nightfile.night_export(night), owner=night.table.owner)
     return night
 

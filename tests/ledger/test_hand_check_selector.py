@@ -1,9 +1,11 @@
 import pytest
 
 from ledger import errors as err
-from ledger import selectors, services
+from ledger import selectors
 from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data, ids
 
@@ -24,7 +26,7 @@ def test_a_good_next_hand_has_no_problems_and_nothing_is_written():
 
 def test_it_names_what_hand_record_would_refuse_with_the_next_hands_number():
     night = night_with()
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(night, {"dealer": "Ann", "stayed": {}}),
@@ -40,7 +42,7 @@ def test_it_names_what_hand_record_would_refuse_with_the_next_hands_number():
 
 def test_a_player_not_on_the_roster_is_named():
     night = night_with()
-    hand = services.HandData(dealer=999, seated=[999], stayed={})
+    hand = hand_services.HandData(dealer=999, seated=[999], stayed={})
 
     problems = selectors.hand_check(night, hand)
 
@@ -49,7 +51,7 @@ def test_a_player_not_on_the_roster_is_named():
 
 def test_a_closed_night_takes_no_hand():
     night = night_with()
-    services.night_close(night=night, by=night.started_by)
+    night_services.night_close(night=night, by=night.started_by)
     night.refresh_from_db()
 
     assert selectors.hand_check(night, hand_data(night, {"dealer": "Ann", "stayed": {}})) == [

@@ -1,10 +1,11 @@
 import pytest
 
 from ledger import errors as err
-from ledger import rules, selectors, services
+from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry, Hand
 from ledger.selectors.night_state import night_roster
+from ledger.services import corrections as correction_services
 from ledger.verify import verify_night
 from tests.ledger.helpers import hand_data, ids, record_all
 from tests.ledger.nights import example_night, row_counts
@@ -17,7 +18,7 @@ BOB_ALONE = {"dealer": "Dee", "stayed": {"Bob": None}}
 
 
 def correct(night, number, hand, reason="wrong stayer", **seen):
-    return services.hand_correct(
+    return correction_services.hand_correct(
         night=night,
         number=number,
         hand=hand_data(night, hand),
@@ -115,7 +116,7 @@ def test_the_preview_shows_the_changes_the_correction_makes_and_writes_nothing()
     before = selectors.night_balances(night)
     counts = row_counts()
 
-    preview = services.hand_correction_preview(
+    preview = correction_services.hand_correction_preview(
         night=night, number=4, hand=hand_data(night, BOB_ALONE)
     )
 
@@ -149,7 +150,9 @@ def test_correcting_a_closed_night_is_refused():
 
     assert caught.value.problems == [err.NIGHT_CLOSED()]
     with pytest.raises(InvalidInput):
-        services.hand_correction_preview(night=night, number=4, hand=hand_data(night, BOB_ALONE))
+        correction_services.hand_correction_preview(
+            night=night, number=4, hand=hand_data(night, BOB_ALONE)
+        )
     assert row_counts() == counts
 
 
@@ -203,7 +206,9 @@ def test_a_correction_costs_a_few_queries_per_replayed_hand_not_one_per_entry(
     data = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2, "Dee": 0}})
 
     with django_assert_max_num_queries(8 + 5 * 7):  # 7 hands replayed, 37 today
-        services.hand_correct(night=night, number=1, hand=data, reason="r", by=night.started_by)
+        correction_services.hand_correct(
+            night=night, number=1, hand=data, reason="r", by=night.started_by
+        )
 
 
 # --- the revision the host saw ---------------------------------------------------------
@@ -235,7 +240,7 @@ def test_a_second_correction_from_a_page_that_saw_the_old_revision_is_refused():
 
 def test_a_correction_of_a_hand_undone_since_the_host_looked_is_refused():
     night = example_night(close=False)
-    services.hand_undo_last(night=night, by=night.started_by, expected_number=7)
+    correction_services.hand_undo_last(night=night, by=night.started_by, expected_number=7)
     counts = row_counts()
 
     with pytest.raises(Conflict) as caught:
@@ -247,7 +252,7 @@ def test_a_correction_of_a_hand_undone_since_the_host_looked_is_refused():
 
 def test_a_correction_of_a_hand_recorded_again_after_an_undo_is_refused():
     night = example_night(close=False)
-    services.hand_undo_last(night=night, by=night.started_by)
+    correction_services.hand_undo_last(night=night, by=night.started_by)
     record_all(night, [{"dealer": "Cy", "stayed": {"Ann": 5, "Bob": 0}}], start=7)
 
     with pytest.raises(Conflict) as caught:
@@ -271,7 +276,7 @@ def test_the_preview_of_a_stale_correction_is_refused_the_same_way():
     correct(night, 4, BOB_ALONE, expected_revision=1)
 
     with pytest.raises(Conflict) as caught:
-        services.hand_correction_preview(
+        correction_services.hand_correction_preview(
             night=night,
             number=4,
             hand=hand_data(night, {"dealer": "Dee", "stayed": {"Cy": None}}),

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ledger import names, services
+from ledger import names
 from ledger.errors import InvalidInput
 from ledger.models import Player, Seat, Table
+from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
 
@@ -123,7 +124,7 @@ def test_a_newcomer_with_a_look_alike_name_joins_neither_the_table_nor_the_night
 
     for name in ("Ann" + SOFT_HYPHEN, "ANN", ZERO_WIDTH_SPACE):
         with pytest.raises(InvalidInput):
-            services.night_seat_join_newcomer(
+            roster_services.night_seat_join_newcomer(
                 night=night, name=name, position=2, by=night.started_by
             )
 

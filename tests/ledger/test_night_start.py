@@ -2,9 +2,10 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from ledger import errors as err
-from ledger import rules, services
+from ledger import rules
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Night, Seat
+from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory
 from tests.ledger.nights import row_counts
@@ -22,7 +23,7 @@ def players(table, *names):
 
 
 def start(table, roster, first_dealer=None, **kwargs):
-    return services.night_start(
+    return night_services.night_start(
         table=table,
         players=roster,
         first_dealer=first_dealer or roster[0],

@@ -9,11 +9,14 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from ledger import errors as err
-from ledger import nightfile, rules, selectors, services
+from ledger import nightfile, rules, selectors
 from ledger.errors import InvalidInput
 from ledger.models import Entry, Night, NightImport, Player, Table
 from ledger.nightfile import night_export, night_import
 from ledger.rules import describe
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from ledger.verify import verify_night
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
@@ -387,20 +390,20 @@ def test_a_night_with_corrections_an_undo_and_a_late_arrival_round_trips():
     by = night.started_by
 
     def record(number, hand):
-        services.hand_record(
+        hand_services.hand_record(
             night=night, expected_number=number, hand=hand_data(night, hand), by=by
         )
 
     record(1, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Ann": 1}})
     record(2, {"dealer": "Bob", "stayed": {"Cy": 3, "Ann": 2}})
     dee = PlayerFactory(table=night.table, name="Dee")
-    services.night_seat_join(night=night, player=dee, position=2, by=by)
+    roster_services.night_seat_join(night=night, player=dee, position=2, by=by)
     record(3, {"dealer": "Cy", "stayed": {"Dee": 4, "Ann": 0, "Bob": 1}, "reneged": ["Bob"]})
     record(4, {"dealer": "Dee", "misdeal": True})
     record(5, {"dealer": "Dee", "stayed": {"Ann": 5, "Dee": 0}})
-    services.hand_undo_last(night=night, by=by)
+    correction_services.hand_undo_last(night=night, by=by)
     record(5, {"dealer": "Dee", "stayed": {"Ann": 1, "Dee": 4}})
-    services.hand_correct(
+    correction_services.hand_correct(
         night=night,
         number=2,
         hand=hand_data(night, {"dealer": "Bob", "seated": ["Ann", "Bob", "Cy"], "stayed": {}}),
@@ -688,7 +691,7 @@ def test_a_long_imported_night_verifies_and_exports_what_was_imported():
 def test_the_phone_carries_on_where_an_imported_night_stops():
     night = night_import(document=long_night_document(40, closed=False), owner=UserFactory())
 
-    hand = services.hand_record(
+    hand = hand_services.hand_record(
         night=night,
         expected_number=41,
         hand=hand_data(night, {"dealer": "Eve", "stayed": {"Ann": 3, "Bob": 2}}),
@@ -710,10 +713,10 @@ def test_hands_recorded_in_bulk_must_follow_the_last_one():
     before = row_counts()
 
     with pytest.raises(err.Conflict) as caught:
-        services.hands_record_settled(
+        hand_services.hands_record_settled(
             night=night,
             hands=[
-                services.SettledHand(
+                hand_services.SettledHand(
                     data=hand_data(night, {"dealer": "Ann", "stayed": {}}),
                     roster=[to_id[n] for n in names],
                     result=result,

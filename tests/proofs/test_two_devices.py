@@ -11,9 +11,12 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger import errors as err
-from ledger import rules, selectors, services
+from ledger import rules, selectors
 from ledger.errors import Conflict
 from ledger.models import Hand, Night
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from ledger.verify import verify_night
 from tables.views.hands import HAND_CORRECTED, HAND_UNDONE
 from tests.factories import night_with
@@ -50,7 +53,7 @@ def test_threads_racing_for_the_next_hand_record_each_hand_exactly_once():
                 # A phone shows the next number, then submits it; another may win meanwhile.
                 number = selectors.next_hand(night).number
                 try:
-                    services.hand_record(
+                    hand_services.hand_record(
                         night=night,
                         expected_number=number,
                         hand=data[attempt % len(data)],
@@ -190,7 +193,7 @@ def test_two_phones_confirming_a_correction_at_once_one_wins_and_the_other_is_to
         outcomes = _race(
             [
                 partial(
-                    services.hand_correct,
+                    correction_services.hand_correct,
                     night=night,
                     number=2,
                     hand=versions[version],
@@ -308,7 +311,7 @@ def test_an_undo_and_a_correction_of_the_last_hand_at_once_one_wins_and_the_othe
         if undone:
             assert newest.kind == Hand.UNDO
             # The host records hand 3 again, as it was, for the next round.
-            services.hand_record(
+            hand_services.hand_record(
                 night=night, expected_number=3, hand=hand_data(night, versions[live]), by=owner
             )
         else:
@@ -330,7 +333,7 @@ def test_start_tapped_twice_at_once_opens_one_night():
 
     for round_ in range(ROUNDS):
         start = partial(
-            services.night_start,
+            night_services.night_start,
             table=table,
             players=players,
             first_dealer=players[0],

@@ -11,9 +11,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger import nightfile, rules, selectors, services
+from ledger import nightfile, rules, selectors
 from ledger.models import Entry, Night, Player
 from ledger.nightfile import FILE_NOT_JSON
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from tables.forms_import import (
     FILE_NOT_TEXT,
     FILE_REQUIRED,
@@ -149,9 +152,9 @@ def test_a_correction_shows_its_reversals_and_new_revision_in_the_entries_csv(cl
     night = night_with()
     by = night.table.owner
     first = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}})
-    services.hand_record(night=night, expected_number=1, hand=first, by=by)
+    hand_services.hand_record(night=night, expected_number=1, hand=first, by=by)
     fixed = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 0, "Cy": 5}})
-    services.hand_correct(night=night, number=1, hand=fixed, reason="swapped", by=by)
+    correction_services.hand_correct(night=night, number=1, hand=fixed, reason="swapped", by=by)
     client.force_login(by)
 
     rows = _rows(client.get(reverse("night_entries_csv", args=[night.pk])))[1:]
@@ -197,13 +200,13 @@ def test_the_downloads_date_a_night_where_it_was_played_not_in_utc(client, night
 def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(client):
     table = TableFactory(name="=cmd|' /C calc'!A0")
     players = [PlayerFactory(table=table, name=n) for n in ("=SUM(A1)", "@Bob", "+Cy")]
-    night = services.night_start(
+    night = night_services.night_start(
         table=table, players=players, first_dealer=players[0], by=table.owner
     )
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
-        hand=services.HandData(
+        hand=hand_services.HandData(
             dealer=players[0].pk, seated=[p.pk for p in players], stayed={players[1].pk: None}
         ),
         by=table.owner,

@@ -1,9 +1,9 @@
 import pytest
 
 from ledger import errors as err
-from ledger import services
 from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
+from ledger.services import nights as night_services
 from tests.factories import UserFactory
 from tests.ledger.helpers import ids
 from tests.views.night_helpers import example_1_hands, hand_post, play, said, url
@@ -130,7 +130,7 @@ def test_a_stale_form_warns_that_the_hand_was_already_recorded(client, host, nig
 
 
 def test_a_closed_night_says_so(client, host, night):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     html = _text(_check(client, night, {"dealer": "Ann", "stayed": {}}, **HTMX))
 

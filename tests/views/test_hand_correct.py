@@ -1,9 +1,11 @@
 import pytest
 
 from ledger import errors as err
-from ledger import selectors, services
+from ledger import selectors
 from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
+from ledger.services import corrections as correction_services
+from ledger.services import nights as night_services
 from tables.views.hands import CORRECTION_STALE, HAND_CORRECTED
 from tests.factories import NightFactory, UserFactory
 from tests.ledger.helpers import ids
@@ -183,7 +185,7 @@ def test_a_correction_without_the_revision_it_saw_changes_nothing(client, host, 
 
 
 def test_a_correction_of_a_hand_undone_since_the_page_was_opened_says_so(client, host, night):
-    services.hand_undo_last(night=night, by=host)
+    correction_services.hand_undo_last(night=night, by=host)
 
     response = _post(client, night, NEW_HAND_3, number=3, action="confirm")
 
@@ -211,7 +213,7 @@ def test_a_hand_can_be_turned_into_a_misdeal(client, host, night):
 
 
 def test_a_closed_night_cannot_be_corrected(client, host, night):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     response = client.get(url("hand_correct", night, 2))
 

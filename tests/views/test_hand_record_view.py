@@ -1,9 +1,10 @@
 import pytest
 
 from ledger import errors as err
-from ledger import services
 from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 from tables import forms_hand
 from tests.factories import UserFactory
@@ -65,7 +66,7 @@ def test_the_form_records_each_worked_example_hand_as_entered(client, host, nigh
     hand = Hand.objects.get(night=night, number=number, live=True)
     expected = hand_data(night, hands[number - 1])
     if number == 6:  # a misdeal keeps who was dealt in, nothing else
-        expected = services.HandData(
+        expected = hand_services.HandData(
             dealer=expected.dealer, seated=expected.seated, stayed={}, misdeal=True
         )
     assert hand.input == expected.as_json()
@@ -257,7 +258,7 @@ def test_a_bad_key_is_ignored_rather_than_stored(client, host, night):
 
 
 def test_a_closed_night_takes_no_more_hands(client, host, night):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     response = _record(client, night, HAND_1, follow=True)
 

@@ -1,8 +1,10 @@
 import pytest
 
 from ledger import errors as err
-from ledger import selectors, services
+from ledger import selectors
 from ledger.models import Hand
+from ledger.services import corrections as correction_services
+from ledger.services import nights as night_services
 from tables.views.hands import HAND_UNDONE, UNDO_STALE
 from tests.factories import NightFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data
@@ -97,7 +99,7 @@ def test_a_confirmation_without_the_hand_it_saw_undoes_nothing(client, host, nig
 
 
 def test_an_undo_of_a_hand_corrected_since_the_page_was_opened_undoes_nothing(client, host, night):
-    services.hand_correct(
+    correction_services.hand_correct(
         night=night,
         number=2,
         hand=hand_data(night, {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 1, "Ann": 1}}),
@@ -148,7 +150,7 @@ def test_with_no_hands_there_is_nothing_to_undo(client):
 
 
 def test_a_closed_night_cannot_be_undone(client, host, night):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     response = client.post(url("hand_undo", night), {"number": "2"})
 

@@ -3,8 +3,9 @@ import re
 import pytest
 
 from ledger import errors as err
-from ledger import services
 from ledger.models import Night, Seat
+from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from tables import forms
 from tests.factories import PlayerFactory, TableFactory, night_with
@@ -67,13 +68,13 @@ def test_players_left_at_not_playing_sit_the_night_out_and_gaps_close_up(client,
 
 def test_the_seats_start_from_last_nights_order(client, table, host):
     players = _players(table)
-    last = services.night_start(
+    last = night_services.night_start(
         table=table,
         players=[players["Dee"], players["Bob"], players["Ann"]],
         first_dealer=players["Bob"],
         by=host,
     )
-    services.night_seat_leave(night=last, player=players["Bob"], by=host)
+    roster_services.night_seat_leave(night=last, player=players["Bob"], by=host)
 
     form = client.get(f"/tables/{table.pk}/nights/new/").context["form"]
 

@@ -2,8 +2,10 @@ import pytest
 from django.utils.html import escape
 
 from ledger import errors as err
-from ledger import services
 from ledger.models import Player, Seat
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from tables import forms
 from tests.factories import NightFactory, PlayerFactory, TableFactory, night_with
@@ -82,7 +84,7 @@ def test_a_new_name_already_at_the_table_is_refused_and_nothing_is_written(clien
 
 
 def test_a_new_player_is_not_added_to_the_table_when_the_night_refuses_them(client, night, host):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     response = _join(client, night, new_name="Eve", position="4")
 
@@ -117,7 +119,7 @@ def test_a_seat_that_does_not_exist_is_refused(client, night):
 
 def test_someone_who_left_comes_back_to_their_old_seat(client, night, host):
     bob = night.table.players.get(name="Bob")
-    services.night_seat_leave(night=night, player=bob, by=host)
+    roster_services.night_seat_leave(night=night, player=bob, by=host)
 
     form = client.get(f"/nights/{night.pk}/join/").context["form"]
     assert (str(bob.pk), "Bob (back in seat 2)") in form.fields["player"].choices
@@ -128,7 +130,7 @@ def test_someone_who_left_comes_back_to_their_old_seat(client, night, host):
 
 
 def test_a_closed_night_says_so_instead_of_offering_the_form(client, night, host):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     content = client.get(f"/nights/{night.pk}/join/").content.decode()
 
@@ -156,7 +158,7 @@ def test_only_the_host_seats_someone_at_a_night(client, host, night):
 def test_the_join_page_leads_to_sending_each_seated_player_home(client, night):
     names = ids(night)
     cy = Player.objects.get(pk=names["Cy"])
-    services.night_seat_leave(night=night, player=cy, by=night.started_by)
+    roster_services.night_seat_leave(night=night, player=cy, by=night.started_by)
 
     content = client.get(f"/nights/{night.pk}/join/").content.decode()
 
@@ -167,7 +169,7 @@ def test_the_join_page_leads_to_sending_each_seated_player_home(client, night):
 
 def test_leaving_asks_first_and_shows_the_balance_kept(client, night):
     names = ids(night)
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(
@@ -207,7 +209,7 @@ def test_someone_not_playing_tonight_cannot_leave(client, night, method):
 
 
 def test_nobody_leaves_a_closed_night(client, night, host):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
     bob = ids(night)["Bob"]
 
     response = client.post(f"/nights/{night.pk}/leave/{bob}/")

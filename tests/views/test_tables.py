@@ -1,9 +1,10 @@
 import pytest
 from django.urls import NoReverseMatch, reverse
 
-from ledger import names, rules, services
+from ledger import names, rules
 from ledger.models import Table
 from ledger.rules import errors as rule_errors
+from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory, night_with
 from tests.views.night_helpers import said
@@ -355,7 +356,7 @@ def test_the_table_page_lists_players_nights_and_offers_to_start_a_night(client,
     retired = PlayerFactory(table=table, name="Zed")
     table_services.player_retire(player=retired)
     closed = night_with(["Ann", "Bob"], table=table)
-    services.night_close(night=closed, by=host)
+    night_services.night_close(night=closed, by=host)
     open_night = night_with(["Ann", "Bob", "Cy"], table=table)
 
     response = client.get(f"/tables/{table.pk}/")
