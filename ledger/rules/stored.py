@@ -6,7 +6,8 @@ Players are keys (see ``keys``). In a list a key is written as it is (a JSON num
 player id); as the key of a JSON object it is its ``str`` ("12"), since JSON object keys are
 strings. Reading back therefore takes the parser that turns the written form into the
 key again: ``int`` for the database's player ids. Writing takes an optional ``key`` too, the
-key to write for each player (a night file settled by name is stored by player id).
+key to write for each player (a night file settled by name is stored by player id); without
+it each player is written as its own key.
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ def _maybe(player: PlayerKey | None, key: Callable) -> Any:
     return None if player is None else key(player)
 
 
-def state_to_json(state: NightState, key: KeyWriter = _same) -> dict[str, Any]:
+def state_to_json(state: NightState, key: KeyWriter | None = None) -> dict[str, Any]:
     """``state`` as stored after each hand."""
+    key = key or _same
     return {
         "roster": _keys(state.roster, key),
         "balances": _amounts(state.balances, key),
@@ -81,10 +83,11 @@ def state_from_json(data: Mapping[str, Any], key: KeyParser) -> NightState:
     )
 
 
-def result_to_json(result: HandResult, key: KeyWriter = _same) -> dict[str, Any]:
+def result_to_json(result: HandResult, key: KeyWriter | None = None) -> dict[str, Any]:
     """What a hand did, as stored with it. Its movements are not in it: the ledger's
     entries are. Nothing reads a result back into the engine (a correction settles the
     hands again from their inputs), so there is no ``result_from_json``."""
+    key = key or _same
     return {
         "number": result.number,
         "dealer": key(result.dealer),
@@ -105,9 +108,10 @@ def result_to_json(result: HandResult, key: KeyWriter = _same) -> dict[str, Any]
     }
 
 
-def input_to_json(hand: HandInput, key: KeyWriter = _same) -> dict[str, Any]:
+def input_to_json(hand: HandInput, key: KeyWriter | None = None) -> dict[str, Any]:
     """A hand's input as stored: every field, even those a misdeal ignores (unlike the
     night file's hand object, ``HandInput.to_dict``)."""
+    key = key or _same
     return {
         "dealer": key(hand.dealer),
         "seated": None if hand.seated is None else _keys(hand.seated, key),

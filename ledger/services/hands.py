@@ -118,7 +118,7 @@ def _hand_row(
     now,
     reason="",
     key="",
-    player_id: Callable = lambda key: key,
+    player_id: Callable | None = None,
 ) -> Hand:
     """A live hand row, not yet saved. ``player_id`` as for ``postings``."""
     return Hand(

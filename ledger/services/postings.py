@@ -15,18 +15,19 @@ def _same(key):
     return key
 
 
-def postings(movements: Iterable[rules.Movement], player_id: Callable = _same):
+def postings(movements: Iterable[rules.Movement], player_id: Callable | None = None):
     """Each movement twice, as (player id or None for the pot, amount, kind): the player's
     side and then the pot's opposite one, so a night always sums to zero. ``player_id``
     gives the id of a movement's player key (the key itself, unless the hand was settled
     by name)."""
+    player_id = player_id or _same
     for movement in movements:
         if movement.amount:
             yield (player_id(movement.player), movement.amount, movement.kind)
             yield (None, -movement.amount, movement.kind)
 
 
-def double_entries(hand: Hand | None, movements, player_id: Callable = _same):
+def double_entries(hand: Hand | None, movements, player_id: Callable | None = None):
     """``postings`` of ``hand`` (None for the night's closing), ready for ``post``."""
     for player, amount, kind in postings(movements, player_id):
         yield (hand, player, amount, kind, None)
