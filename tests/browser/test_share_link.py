@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from ledger import services
+from ledger.services import hands as hand_services
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data
 
@@ -29,7 +29,7 @@ def test_a_player_watches_the_standings_update_by_themselves(
         expect(player.locator("#standings")).to_contain_text("No hands yet")
         player.evaluate("window.stillTheSamePage = true")
 
-        services.hand_record(
+        hand_services.hand_record(
             night=night,
             expected_number=1,
             hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}),

@@ -6,8 +6,8 @@ from html import escape
 import pytest
 from django.urls import reverse
 
-from ledger import services
 from ledger.models import ShareLink
+from ledger.services import hands as hand_services
 from ledger.services.share_links import share_link_create, share_link_revoke
 from tables.views.share import SHARE_CREATED, SHARE_REVOKED
 from tests.factories import UserFactory, night_with
@@ -165,7 +165,7 @@ def test_a_hand_recorded_shows_up_on_the_next_poll(client):
     url = reverse("share_view", args=[link.token])
     assert "No hands yet" in client.get(url, headers={"HX-Request": "true"}).content.decode()
 
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}),
