@@ -2,20 +2,24 @@
 
 The rules engine, the services and the forms report problems as codes with parameters
 (``ledger.rules.Problem``), players as their keys. This is the one place where they
-become sentences, each player shown by their current name, so a rename shows at once and
-the sentence is made in the host's language (the languages issue translates here).
+become sentences: each template translated into the active language (each is marked for
+``makemessages`` where it is defined), each player shown by their current name, so a
+rename shows at once.
 """
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
+
+from django.utils.translation import gettext
 
 from ledger import rules
 from ledger.errors import key_shown
 
 
 def sentences(problems: Iterable[rules.Problem], names: Mapping[int, str]) -> list[str]:
-    """Each problem as a sentence, players named from ``names`` (player id -> current
-    name). A key not in it — a night file's name, an id a forged form made up — is shown
-    as the ledger shows it (``key_shown``)."""
+    """Each problem as a sentence in the active language, players named from ``names``
+    (player id -> current name). A key not in it — a night file's name, an id a forged
+    form made up — is shown as the ledger shows it (``key_shown``)."""
 
     def name_of(key: object) -> str:
         # A bool is no one's key (True == 1); an unhashable value cannot be looked up.
@@ -27,7 +31,10 @@ def sentences(problems: Iterable[rules.Problem], names: Mapping[int, str]) -> li
             name = None
         return key_shown(key) if name is None else name
 
-    return [rules.describe(problem, name_of=name_of) for problem in problems]
+    return [
+        rules.describe(replace(problem, template=gettext(problem.template)), name_of=name_of)
+        for problem in problems
+    ]
 
 
 def sentence(problem: rules.Problem, names: Mapping[int, str] | None = None) -> str:

@@ -1,5 +1,8 @@
 """tables.problems: problems become sentences there, each player by their current name."""
 
+from django.utils import translation
+from django.utils.translation import trans_real
+
 from ledger import errors as err
 from ledger.rules import errors as rule_errors
 from tables.problems import sentence, sentences
@@ -55,3 +58,18 @@ def test_a_problem_without_players_needs_no_names():
     assert sentence(err.NIGHT_CLOSED()) == (
         "This night is closed: nothing more can be recorded or changed."
     )
+
+
+def test_a_sentence_is_made_in_the_active_language_with_the_players_names(monkeypatch):
+    # The Swedish catalog given one entry: the template as the engine marks it.
+    swedish = trans_real.translation("sv")._catalog._catalogs[0]
+    monkeypatch.setitem(
+        swedish,
+        rule_errors.TRICKS_MISSING.template,
+        "Giv {hand}: {player} stannade men har inga stick angivna.",
+    )
+
+    with translation.override("sv"):
+        shown = sentence(rule_errors.TRICKS_MISSING(hand=3, player=2), NAMES)
+
+    assert shown == "Giv 3: Bob stannade men har inga stick angivna."
