@@ -2,8 +2,9 @@
 
 A backup is a directory: one night file (``bourre-night/1``, docs/night-file.md)
 per night and a ``manifest.json`` naming, for each, its owner, its table, its dates and
-the balances it ended on. A restore records every hand again through
-``services.hand_record``, so a restored ledger is a fresh, valid hash chain; each night's
+the balances it ended on. A restore imports each night file again (``nightfile``: every
+hand through the checks a recorded hand goes through), so a restored ledger is a fresh,
+valid hash chain; each night's
 balances and pot are then compared with the manifest, and the whole restore is one
 transaction: it restores everything, or nothing.
 """
@@ -18,34 +19,64 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import bridge, selectors
+from ledger import selectors
 from ledger.errors import InvalidInput, ServiceError
 from ledger.models import Night, Player, Table
 from ledger.names import name_key
 from ledger.nightfile import night_export, night_import
+from ledger.rules.errors import Code, gettext_noop
+from ledger.selectors.seats import names_of, night_roster
 from ledger.services import tables as table_services
 from ledger.verify import verify_night
 
 FORMAT = "bourre-backup/1"
 MANIFEST = "manifest.json"
 
-BACKUP_EXISTS = "{directory} already holds a backup ({manifest}): choose an empty directory."
-MANIFEST_MISSING = "{directory} holds no {manifest}: is it a backup made by backup_nights?"
-MANIFEST_UNREADABLE = "{path} cannot be read: {problem}"
-MANIFEST_FORMAT = 'The manifest\'s format must be "{expected}" (got {found!r}).'
-OWNERS_UNKNOWN = (
-    "No user called {names}: create them first, or restore everything to one user with --owner."
+BACKUP_EXISTS = Code(
+    "backup_exists",
+    gettext_noop("{directory} already holds a backup ({manifest}): choose an empty directory."),
+    manifest=MANIFEST,
 )
-TABLE_EXISTS = (
-    "{owner} already has a table called {table}: restore into a fresh user or database, "
-    "so no night is recorded twice."
+MANIFEST_MISSING = Code(
+    "manifest_missing",
+    gettext_noop("{directory} holds no {manifest}: is it a backup made by backup_nights?"),
+    manifest=MANIFEST,
 )
-NIGHT_NOT_RESTORED = "{file} (night {night} of {table}) was not restored: {problem}"
-BALANCES_DIFFER = (
-    "{file} (night {night} of {table}): restored balances {found} differ from the backup's "
-    "{expected}."
+MANIFEST_UNREADABLE = Code("manifest_unreadable", gettext_noop("{path} cannot be read: {problem}"))
+MANIFEST_FORMAT = Code(
+    "manifest_format",
+    gettext_noop('The manifest\'s format must be "{expected}" (got {found!r}).'),
+    expected=FORMAT,
 )
-RESTORED_NIGHT_INVALID = "{file}: the restored night does not verify: {problem}"
+OWNERS_UNKNOWN = Code(
+    "owners_unknown",
+    gettext_noop(
+        "No user called {names}: create them first, or restore everything to one user with --owner."
+    ),
+)
+TABLE_EXISTS = Code(
+    "table_exists",
+    gettext_noop(
+        "{owner} already has a table called {table}: restore into a fresh user or database, "
+        "so no night is recorded twice."
+    ),
+)
+# ``problem`` is why, already in words: the night file's problems, or verify_ledger's.
+NIGHT_NOT_RESTORED = Code(
+    "night_not_restored",
+    gettext_noop("{file} (night {night} of {table}) was not restored: {problem}"),
+)
+BALANCES_DIFFER = Code(
+    "balances_differ",
+    gettext_noop(
+        "{file} (night {night} of {table}): restored balances {found} differ from the "
+        "backup's {expected}."
+    ),
+)
+RESTORED_NIGHT_INVALID = Code(
+    "restored_night_invalid",
+    gettext_noop("{file}: the restored night does not verify: {problem}"),
+)
 
 
 @dataclass(frozen=True)
@@ -66,7 +97,7 @@ def backup(directory: Path, *, owner=None) -> dict:
     """Write every night (of ``owner``, or of everyone) and the manifest into ``directory``."""
     directory.mkdir(parents=True, exist_ok=True)
     if (directory / MANIFEST).exists():
-        raise InvalidInput(BACKUP_EXISTS.format(directory=directory, manifest=MANIFEST))
+        raise InvalidInput(BACKUP_EXISTS(directory=directory))
     tables = Table.objects.select_related("owner").order_by("pk")
     if owner is not None:
         tables = tables.filter(owner=owner)
@@ -110,14 +141,14 @@ def backup(directory: Path, *, owner=None) -> dict:
 def read_manifest(directory: Path) -> dict:
     path = directory / MANIFEST
     if not path.exists():
-        raise InvalidInput(MANIFEST_MISSING.format(directory=directory, manifest=MANIFEST))
+        raise InvalidInput(MANIFEST_MISSING(directory=directory))
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise InvalidInput(MANIFEST_UNREADABLE.format(path=path, problem=error)) from None
+        raise InvalidInput(MANIFEST_UNREADABLE(path=path, problem=error)) from None
     found = manifest.get("format") if isinstance(manifest, Mapping) else None
     if found != FORMAT:
-        raise InvalidInput(MANIFEST_FORMAT.format(expected=FORMAT, found=found))
+        raise InvalidInput(MANIFEST_FORMAT(found=found))
     return manifest
 
 
@@ -130,7 +161,7 @@ def _owners(manifest: dict, owner) -> dict[str, object]:
     found = {_username(u): u for u in users.filter(**{f"{users.model.USERNAME_FIELD}__in": names})}
     missing = [name for name in names if name not in found]
     if missing:
-        raise InvalidInput(OWNERS_UNKNOWN.format(names=", ".join(missing)))
+        raise InvalidInput(OWNERS_UNKNOWN(names=", ".join(missing)))
     return found
 
 
@@ -149,24 +180,24 @@ def _read_night(directory: Path, file: str) -> object:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise InvalidInput(MANIFEST_UNREADABLE.format(path=path, problem=error)) from None
+        raise InvalidInput(MANIFEST_UNREADABLE(path=path, problem=error)) from None
 
 
 def _check(night: Night, item: dict, table_name: str) -> None:
-    names = bridge.roster_names(night)
+    names = names_of(night_roster(night))
     found = {names[p]: chips for p, chips in selectors.night_balances(night).items()}
     where = {"file": item["file"], "night": item["night"], "table": table_name}
     if found != item["balances"] or selectors.night_pot(night) != item["pot"]:
-        raise InvalidInput(BALANCES_DIFFER.format(found=found, expected=item["balances"], **where))
+        raise InvalidInput(BALANCES_DIFFER(found=found, expected=item["balances"], **where))
     problems = verify_night(night)
     if problems:
-        raise InvalidInput(RESTORED_NIGHT_INVALID.format(file=item["file"], problem=problems[0]))
+        raise InvalidInput(RESTORED_NIGHT_INVALID(file=item["file"], problem=problems[0]))
 
 
 def _restore_table(table: dict, name: str, user) -> Table:
     # Compared in Python: SQLite folds the case of ASCII letters only.
     if any(name_key(t.name) == name_key(name) for t in Table.objects.filter(owner=user)):
-        raise InvalidInput(TABLE_EXISTS.format(owner=_username(user), table=name))
+        raise InvalidInput(TABLE_EXISTS(owner=_username(user), table=name))
     restored = table_services.table_create(owner=user, name=name, house_rules=table["rules"])
     for player in table["players"]:
         table_services.player_add(table=restored, name=player["name"])
@@ -191,7 +222,7 @@ def restore(directory: Path, *, owner=None) -> Restored:
                     night = night_import(document=document, owner=user, table_name=name, again=True)
                 except ServiceError as error:
                     raise InvalidInput(
-                        NIGHT_NOT_RESTORED.format(
+                        NIGHT_NOT_RESTORED(
                             file=item["file"],
                             night=item["night"],
                             table=name,

@@ -3,15 +3,20 @@ lists them: what a host's or a table's saved language may be."""
 
 from django.conf import settings
 
+from ledger.rules.errors import Code, Problem, gettext_noop
+
 LANGUAGE_CODES: tuple[str, ...] = tuple(code for code, _name in settings.LANGUAGES)
 LANGUAGE_CODE_MAX = 7  # the longest Django language code of the list ("pt-br"), with room
 
-LANGUAGE_UNKNOWN = "{language!r} is not a language this app speaks (choose one of {choices})."
+LANGUAGE_UNKNOWN = Code(
+    "language_unknown",
+    gettext_noop("{language!r} is not a language this app speaks (choose one of {choices})."),
+)
 
 
 def is_language(code: str) -> bool:
     return code in LANGUAGE_CODES
 
 
-def unknown_language(code: str) -> str:
-    return LANGUAGE_UNKNOWN.format(language=code, choices=", ".join(LANGUAGE_CODES))
+def unknown_language(code: str) -> Problem:
+    return LANGUAGE_UNKNOWN(language=code, choices=", ".join(LANGUAGE_CODES))

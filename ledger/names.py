@@ -12,15 +12,27 @@ import unicodedata
 from dataclasses import dataclass
 
 from ledger.errors import InvalidInput
+from ledger.rules.errors import Code, gettext_noop
 
 PLAYER_NAME_MAX = 40
 TABLE_NAME_MAX = 80
 
-PLAYER_NAME_REQUIRED = "Give the player a name."
-PLAYER_NAME_TOO_LONG = f"A player's name can be at most {PLAYER_NAME_MAX} characters."
-TABLE_NAME_REQUIRED = "Give the table a name."
-TABLE_NAME_TOO_LONG = f"A table's name can be at most {TABLE_NAME_MAX} characters."
-NAME_HIDDEN_CHARACTER = "A name cannot contain invisible or control characters (found {char})."
+PLAYER_NAME_REQUIRED = Code("player_name_required", gettext_noop("Give the player a name."))
+PLAYER_NAME_TOO_LONG = Code(
+    "player_name_too_long",
+    gettext_noop("A player's name can be at most {limit} characters."),
+    limit=PLAYER_NAME_MAX,
+)
+TABLE_NAME_REQUIRED = Code("table_name_required", gettext_noop("Give the table a name."))
+TABLE_NAME_TOO_LONG = Code(
+    "table_name_too_long",
+    gettext_noop("A table's name can be at most {limit} characters."),
+    limit=TABLE_NAME_MAX,
+)
+NAME_HIDDEN_CHARACTER = Code(
+    "name_hidden_character",
+    gettext_noop("A name cannot contain invisible or control characters (found {char})."),
+)
 
 # Control (Cc) and format (Cf) characters are invisible or change how text around them
 # reads; unpaired surrogates (Cs) can reach us from a night file's JSON ("\ud800") and
@@ -48,11 +60,11 @@ _IGNORABLE_RANGES = (
 
 @dataclass(frozen=True)
 class NameKind:
-    """What is being named: how long its name may be and the messages that say so."""
+    """What is being named: how long its name may be and the problems that say so."""
 
     limit: int
-    required: str
-    too_long: str
+    required: Code
+    too_long: Code
 
 
 PLAYER = NameKind(PLAYER_NAME_MAX, PLAYER_NAME_REQUIRED, PLAYER_NAME_TOO_LONG)
@@ -96,9 +108,9 @@ def name_clean(raw: str, kind: NameKind = PLAYER) -> str:
     name = name_normal(raw or "")
     hidden = name_hidden_character(name)
     if hidden is not None:
-        raise InvalidInput(NAME_HIDDEN_CHARACTER.format(char=hidden))
+        raise InvalidInput(NAME_HIDDEN_CHARACTER(char=hidden))
     if not name_key(name):  # nothing left, or only characters nobody can see
-        raise InvalidInput(kind.required)
+        raise InvalidInput(kind.required())
     if len(name) > kind.limit:
-        raise InvalidInput(kind.too_long)
+        raise InvalidInput(kind.too_long())
     return name

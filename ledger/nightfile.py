@@ -1,26 +1,34 @@
 """The night file (`bourre-night/1`, docs/night-file.md): import and export.
 
-An import goes through the checks the phone's hands go through (``services.hand_settle``,
-the same engine and the same messages naming the hand), all of them before anything is
+An import goes through the checks the phone's hands go through (``hand_services.hand_settle``,
+the same engine and the same problems naming the hand), all of them before anything is
 written: the whole night is settled in memory first. Only then does one short
 transaction store it, the hands and their entries in bulk.
+
+A file names its players, and so does everything here: the engine settles the file by
+name (its new players have no ids yet). Names become player ids once, at the file's edge,
+when the settled night is written; an export turns the stored ids back into names.
 """
 
 import dataclasses
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from ledger import bridge, rules, selectors, services
 from ledger import errors as err
+from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput, ServiceError
 from ledger.models import Entry, Night, NightImport, Player, Table
 from ledger.names import PLAYER_NAME_MAX, name_hidden_character, name_key, name_normal
+from ledger.rules.errors import Code, Problem, gettext_noop
+from ledger.selectors.seats import names_of, night_roster
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 
 FORMAT = "bourre-night/1"
@@ -30,40 +38,85 @@ FIELDS = ("format", "table", "rules", "players", "hands", "closed", "results")
 DEPTH_LIMIT = 10
 # An upload's answer lists this many problems, then counts the rest.
 PROBLEMS_SHOWN = 20
-# A problem quoting the file (a name, a value) quotes this much of it at most.
-PROBLEM_LENGTH = 300
+# A problem quoting the file (a name, a value) quotes this much of each at most.
+QUOTE_LENGTH = 200
 
-FILE_NOT_JSON = "The file is not valid JSON: {problem} (line {line}, column {column})."
-FILE_NUMBER_TOO_LONG = "The file has a number too long to read: is it really a night file?"
-FILE_TOO_DEEP = (
-    "The file nests lists and objects more than {limit} levels deep: it is not a night file."
+FILE_NOT_JSON = Code(
+    "file_not_json",
+    gettext_noop("The file is not valid JSON: {problem} (line {line}, column {column})."),
 )
-FILE_NOT_UNICODE = (
-    "The file holds text that is not Unicode (a lone surrogate such as \\ud800): "
-    "is it really a night file?"
+FILE_NUMBER_TOO_LONG = Code(
+    "file_number_too_long",
+    gettext_noop("The file has a number too long to read: is it really a night file?"),
 )
-DOCUMENT_NOT_OBJECT = "A night file must be a JSON object (got {kind})."
-FORMAT_INVALID = 'format must be "bourre-night/1" (got {value!r}).'
-FIELD_UNKNOWN = "{key} is not a night file field."
-TABLE_MISSING = "table is missing: name the table in the file or with --table."
-TABLE_INVALID = "table must be a table's name (got {value!r})."
-PLAYERS_INVALID = "players must be a list of names in seat order (got {value!r})."
-PLAYERS_TOO_MANY = "players: a night file can list at most {limit} players (got {count:,})."
-PLAYER_NAME_INVALID = "players: each must be a non-empty name (got {value!r})."
-PLAYER_NAME_TOO_LONG = "players: {name} is longer than {limit} characters."
-PLAYER_NAME_HIDDEN_CHARACTER = (
-    "players: {value!r} contains an invisible or control character ({char})."
+FILE_TOO_DEEP = Code(
+    "file_too_deep",
+    gettext_noop(
+        "The file nests lists and objects more than {limit} levels deep: it is not a night file."
+    ),
+    limit=DEPTH_LIMIT,
 )
-TABLE_NAME_HIDDEN_CHARACTER = (
-    "table: {value!r} contains an invisible or control character ({char})."
+FILE_NOT_UNICODE = Code(
+    "file_not_unicode",
+    gettext_noop(
+        "The file holds text that is not Unicode (a lone surrogate such as \\ud800): "
+        "is it really a night file?"
+    ),
 )
-PLAYER_LISTED_TWICE = "players: {name} is listed twice."
-HANDS_INVALID = "hands must be a list of hands (got {value!r})."
-HANDS_TOO_MANY = "hands: a night file can hold at most {limit:,} hands (got {count:,})."
-CLOSED_INVALID = "closed must be true or false (got {value!r})."
-MORE_PROBLEMS = "… and {count:,} more (only the first {shown} are listed)."
-ALREADY_IMPORTED = (
-    "This file was already imported on {date}, as night {night} of {table}: nothing was written."
+DOCUMENT_NOT_OBJECT = Code(
+    "document_not_object", gettext_noop("A night file must be a JSON object (got {kind}).")
+)
+FORMAT_INVALID = Code(
+    "format_invalid", gettext_noop('format must be "bourre-night/1" (got {value!r}).')
+)
+FIELD_UNKNOWN = Code("field_unknown", gettext_noop("{key} is not a night file field."))
+TABLE_MISSING = Code(
+    "table_missing", gettext_noop("table is missing: name the table in the file or with --table.")
+)
+TABLE_INVALID = Code("table_invalid", gettext_noop("table must be a table's name (got {value!r})."))
+PLAYERS_INVALID = Code(
+    "players_invalid",
+    gettext_noop("players must be a list of names in seat order (got {value!r})."),
+)
+PLAYERS_TOO_MANY = Code(
+    "players_too_many",
+    gettext_noop("players: a night file can list at most {limit} players (got {count:,})."),
+)
+PLAYER_NAME_INVALID = Code(
+    "player_name_invalid", gettext_noop("players: each must be a non-empty name (got {value!r}).")
+)
+PLAYER_NAME_TOO_LONG = Code(
+    "file_player_name_too_long",
+    gettext_noop("players: {name} is longer than {limit} characters."),
+)
+PLAYER_NAME_HIDDEN_CHARACTER = Code(
+    "file_player_name_hidden_character",
+    gettext_noop("players: {value!r} contains an invisible or control character ({char})."),
+)
+TABLE_NAME_HIDDEN_CHARACTER = Code(
+    "file_table_name_hidden_character",
+    gettext_noop("table: {value!r} contains an invisible or control character ({char})."),
+)
+PLAYER_LISTED_TWICE = Code("player_listed_twice", gettext_noop("players: {name} is listed twice."))
+HANDS_INVALID = Code(
+    "hands_invalid", gettext_noop("hands must be a list of hands (got {value!r}).")
+)
+HANDS_TOO_MANY = Code(
+    "hands_too_many",
+    gettext_noop("hands: a night file can hold at most {limit:,} hands (got {count:,})."),
+)
+CLOSED_INVALID = Code(
+    "closed_invalid", gettext_noop("closed must be true or false (got {value!r}).")
+)
+MORE_PROBLEMS = Code(
+    "more_problems", gettext_noop("… and {count:,} more (only the first {shown} are listed).")
+)
+ALREADY_IMPORTED = Code(
+    "already_imported",
+    gettext_noop(
+        "This file was already imported on {date}, as night {night} of {table}: "
+        "nothing was written."
+    ),
 )
 
 
@@ -77,12 +130,12 @@ def night_parse(text: str) -> object:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         raise InvalidInput(
-            FILE_NOT_JSON.format(problem=error.msg, line=error.lineno, column=error.colno)
+            FILE_NOT_JSON(problem=error.msg, line=error.lineno, column=error.colno)
         ) from None
     except ValueError:  # an integer of over 4,300 digits, which int() refuses
-        raise InvalidInput(FILE_NUMBER_TOO_LONG) from None
+        raise InvalidInput(FILE_NUMBER_TOO_LONG()) from None
     except RecursionError:  # "[[[[…" nested thousands deep
-        raise InvalidInput(FILE_TOO_DEEP.format(limit=DEPTH_LIMIT)) from None
+        raise InvalidInput(FILE_TOO_DEEP()) from None
     _refuse_if_not_a_document(document)
     return document
 
@@ -100,7 +153,7 @@ def _refuse_if_not_a_document(document: object) -> None:
         if not isinstance(value, Mapping | list):
             continue
         if depth > DEPTH_LIMIT:
-            raise InvalidInput(FILE_TOO_DEEP.format(limit=DEPTH_LIMIT))
+            raise InvalidInput(FILE_TOO_DEEP())
         if isinstance(value, Mapping):
             pending.extend((key, depth) for key in value)
             pending.extend((child, depth + 1) for child in value.values())
@@ -114,7 +167,7 @@ def _refuse_if_not_unicode(text: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise InvalidInput(FILE_NOT_UNICODE) from None
+        raise InvalidInput(FILE_NOT_UNICODE()) from None
 
 
 def night_digest(document: object) -> str:
@@ -126,21 +179,52 @@ def night_digest(document: object) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def _shown(problems: list[str]) -> list[str]:
-    """The first problems, each at most PROBLEM_LENGTH long, and a count of the rest: a
-    file of a thousand bad hands gets an answer a person can read, not megabytes."""
+class Quoted:
+    """A long value quoted from the file, cut to its two ends (QUOTE_LENGTH in all), and
+    shown the same with or without quotes (``{value!r}``)."""
 
-    def shortened(problem: str) -> str:
-        if len(problem) <= PROBLEM_LENGTH:
-            return problem
-        # Both ends: the start names the hand, the end says what is wrong.
-        return f"{problem[: PROBLEM_LENGTH - 101]} … {problem[-98:]}"
+    __slots__ = ("quoted", "text")
 
-    shown = [shortened(problem) for problem in problems[:PROBLEMS_SHOWN]]
+    def __init__(self, value: object) -> None:
+        self.text = _cut(str(value))
+        self.quoted = _cut(repr(value))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return self.quoted
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+
+def _cut(text: str) -> str:
+    if len(text) <= QUOTE_LENGTH:
+        return text
+    # Both ends: a name's start, and its end, which a message's next words follow.
+    head = (QUOTE_LENGTH - 3) // 2
+    return f"{text[:head]} … {text[-(QUOTE_LENGTH - 3 - head) :]}"
+
+
+def _quoted(problem: Problem) -> Problem:
+    """``problem`` with every long parameter cut to its two ends."""
+
+    def long(value: object) -> bool:
+        return not isinstance(value, int | float) and len(repr(value)) > QUOTE_LENGTH
+
+    if not any(long(value) for value in problem.params.values()):
+        return problem
+    params = {k: Quoted(v) if long(v) else v for k, v in problem.params.items()}
+    return Problem(problem.code, params, problem.template)
+
+
+def _shown(problems: list[Problem]) -> list[Problem]:
+    """The first problems, long values quoted by their ends only, and a count of the rest:
+    a file of a thousand bad hands gets an answer a person can read, not megabytes."""
+    shown = [_quoted(problem) for problem in problems[:PROBLEMS_SHOWN]]
     if len(problems) > PROBLEMS_SHOWN:
-        shown.append(
-            MORE_PROBLEMS.format(count=len(problems) - PROBLEMS_SHOWN, shown=PROBLEMS_SHOWN)
-        )
+        shown.append(MORE_PROBLEMS(count=len(problems) - PROBLEMS_SHOWN, shown=PROBLEMS_SHOWN))
     return shown
 
 
@@ -149,34 +233,34 @@ def _kind(value: object) -> str:
     return kinds.get(type(value), "null" if value is None else type(value).__name__)
 
 
-def _check_players(value: object) -> list[str]:
+def _check_players(value: object) -> list[Problem]:
     """Each name judged as the player services judge a typed one (ledger.names), so a
     file cannot seat "Ann" beside an "Ann" with a zero-width space or in full width."""
     if not isinstance(value, list):
-        return [PLAYERS_INVALID.format(value=value)]
+        return [PLAYERS_INVALID(value=value)]
     if len(value) > rules.MAX_ROSTER:
-        return [PLAYERS_TOO_MANY.format(limit=rules.MAX_ROSTER, count=len(value))]
-    problems: list[str] = []
+        return [PLAYERS_TOO_MANY(limit=rules.MAX_ROSTER, count=len(value))]
+    problems: list[Problem] = []
     seen: set[str] = set()
     for name in value:
         clean = name_normal(name) if isinstance(name, str) else ""
         hidden = name_hidden_character(clean)
         if hidden is not None:
-            problems.append(PLAYER_NAME_HIDDEN_CHARACTER.format(value=name, char=hidden))
+            problems.append(PLAYER_NAME_HIDDEN_CHARACTER(value=name, char=hidden))
         elif not name_key(clean):
-            problems.append(PLAYER_NAME_INVALID.format(value=name))
+            problems.append(PLAYER_NAME_INVALID(value=name))
         elif len(clean) > PLAYER_NAME_MAX:
-            problems.append(PLAYER_NAME_TOO_LONG.format(name=name, limit=PLAYER_NAME_MAX))
+            problems.append(PLAYER_NAME_TOO_LONG(name=name, limit=PLAYER_NAME_MAX))
         elif name_key(clean) in seen:
-            problems.append(PLAYER_LISTED_TWICE.format(name=name))
+            problems.append(PLAYER_LISTED_TWICE(name=name))
         else:
             seen.add(name_key(clean))
     if len(value) < 2:
-        problems.append(err.ROSTER_TOO_SMALL)
+        problems.append(err.ROSTER_TOO_SMALL())
     return problems
 
 
-def _not_on_roster(hand: rules.HandInput, number: int, roster: set[str]) -> list[str]:
+def _not_on_roster(hand: rules.HandInput, number: int, roster: set[str]) -> list[Problem]:
     """Names the file uses in a hand but not in ``players``, in the engine's own words
     (they have no player id, so they cannot reach the engine through the services)."""
     e = rules.errors
@@ -187,8 +271,8 @@ def _not_on_roster(hand: rules.HandInput, number: int, roster: set[str]) -> list
         (e.RENEGER_NOT_ON_ROSTER, dict.fromkeys(hand.reneged)),
     ]
     return [
-        message.format(hand=number, player=name)
-        for message, names in named
+        code(hand=number, player=name)
+        for code, names in named
         for name in names
         if name not in roster
     ]
@@ -199,26 +283,26 @@ def _read(
 ) -> tuple[str, rules.HouseRules, list[str], list[rules.HandInput], bool]:
     """The document's parts, or InvalidInput listing every problem with its shape."""
     if not isinstance(document, Mapping):
-        raise InvalidInput(DOCUMENT_NOT_OBJECT.format(kind=_kind(document)))
+        raise InvalidInput(DOCUMENT_NOT_OBJECT(kind=_kind(document)))
     _refuse_if_not_a_document(document)
     if document.get("format") != FORMAT:
         # Nothing else can be read with any confidence.
-        raise InvalidInput(FORMAT_INVALID.format(value=document.get("format")))
-    problems = [FIELD_UNKNOWN.format(key=key) for key in document if key not in FIELDS]
+        raise InvalidInput(FORMAT_INVALID(value=document.get("format")))
+    problems = [FIELD_UNKNOWN(key=key) for key in document if key not in FIELDS]
 
     table = table_name if table_name is not None else document.get("table")
     if table is None:
-        problems.append(TABLE_MISSING)
+        problems.append(TABLE_MISSING())
     elif not isinstance(table, str) or not name_normal(table):
-        problems.append(TABLE_INVALID.format(value=table))
+        problems.append(TABLE_INVALID(value=table))
     elif (hidden := name_hidden_character(name_normal(table))) is not None:
-        problems.append(TABLE_NAME_HIDDEN_CHARACTER.format(value=table, char=hidden))
+        problems.append(TABLE_NAME_HIDDEN_CHARACTER(value=table, char=hidden))
 
     house = None
     try:
         house = rules.HouseRules.from_dict(document.get("rules", {}))
     except rules.RulesError as error:
-        problems.extend(error.errors)
+        problems.extend(error.problems)
 
     players = document.get("players")
     player_problems = _check_players(players)
@@ -228,16 +312,16 @@ def _read(
     hands: list[rules.HandInput] = []
     raw_hands = document.get("hands")
     if not isinstance(raw_hands, list):
-        problems.append(HANDS_INVALID.format(value=raw_hands))
+        problems.append(HANDS_INVALID(value=raw_hands))
         raw_hands = []
     elif len(raw_hands) > rules.MAX_HANDS:
-        problems.append(HANDS_TOO_MANY.format(limit=rules.MAX_HANDS, count=len(raw_hands)))
+        problems.append(HANDS_TOO_MANY(limit=rules.MAX_HANDS, count=len(raw_hands)))
         raw_hands = []
     for number, raw in enumerate(raw_hands, start=1):
         try:
             hand = rules.HandInput.from_dict(raw, number)
         except rules.RulesError as error:
-            problems.extend(error.errors)
+            problems.extend(error.problems)
             continue
         if not player_problems:
             problems.extend(_not_on_roster(hand, number, roster))
@@ -245,7 +329,7 @@ def _read(
 
     closed = document.get("closed", False)
     if not isinstance(closed, bool):
-        problems.append(CLOSED_INVALID.format(value=closed))
+        problems.append(CLOSED_INVALID(value=closed))
     if problems:
         raise InvalidInput(problems)
     return name_normal(table), house, list(players), hands, closed
@@ -285,34 +369,38 @@ def _settle_night(
     players = [known.get(name_key(player)) for player in names]
     retired = [p for p in players if p is not None and p.retired_at is not None]
     if retired:
-        raise InvalidInput([err.PLAYER_RETIRED.format(player=p.name) for p in retired])
+        raise InvalidInput([err.PLAYER_RETIRED(player=p.name) for p in retired])
     engine_names = [
         player.name if player else name_normal(raw)
         for raw, player in zip(names, players, strict=True)
     ]
 
-    # The hands go to the engine as hand_record sends them: through HandData with seat
-    # numbers standing in for the player ids they do not have yet.
-    seat_of = {raw: seat for seat, raw in enumerate(names)}
-    seats = list(range(len(names)))
-    name_of = dict(enumerate(engine_names))
+    # Settled by name (its players have no ids until it is written), through the checks
+    # the phone's hands go through; each name as the table spells it, if it knows it.
+    engine_name = dict(zip(names, engine_names, strict=True)).__getitem__
     state = rules.NightState.start(engine_names)
     settled = []
     for hand in hands:
-        data = _hand_data(hand, seat_of, seats)
-        result, state = services.hand_settle(
-            house=house,
-            state=state,
-            hand=bridge.hand_input(data.as_json(), name_of),
-            roster=engine_names,
+        result, state = hand_services.hand_settle(
+            house=house, state=state, hand=_renamed(hand, engine_name), roster=engine_names
         )
         settled.append((result, state))
     if closed:
         try:
             rules.close_night(house, state)
         except rules.RulesError as error:
-            raise InvalidInput(error.errors) from None
+            raise InvalidInput(error.problems) from None
     return _Night(name, house, names, engine_names, hands, settled, closed)
+
+
+def _renamed(hand: rules.HandInput, name: Callable[[str], str]) -> rules.HandInput:
+    return rules.HandInput(
+        dealer=name(hand.dealer),
+        seated=None if hand.seated is None else tuple(map(name, hand.seated)),
+        stayed={name(player): tricks for player, tricks in hand.stayed.items()},
+        reneged=tuple(map(name, hand.reneged)),
+        misdeal=hand.misdeal,
+    )
 
 
 def _earlier_import(owner, digest: str) -> NightImport | None:
@@ -327,7 +415,7 @@ def _refuse_if_imported(owner, digest: str) -> None:
     earlier = _earlier_import(owner, digest)
     if earlier is not None:
         raise AlreadyImported(
-            ALREADY_IMPORTED.format(
+            ALREADY_IMPORTED(
                 date=f"{timezone.localtime(earlier.imported_at):%Y-%m-%d}",
                 night=earlier.night_id,
                 table=earlier.night.table.name,
@@ -353,7 +441,7 @@ def night_import(
     try:
         return _import(document, owner, table_name, by or owner, again)
     except ServiceError as error:
-        raise type(error)(_shown(error.errors)) from None
+        raise type(error)(_shown(error.problems)) from None
 
 
 def _import(document, owner, table_name, by, again) -> Night:
@@ -388,7 +476,7 @@ def _write(night_file: _Night, owner, by) -> Night:
         for name in night_file.names
     ]
     hands = night_file.hands
-    night = services.night_start(
+    night = night_services.night_start(
         table=table,
         players=players,
         first_dealer=players[night_file.names.index(hands[0].dealer)] if hands else players[0],
@@ -397,10 +485,10 @@ def _write(night_file: _Night, owner, by) -> Night:
     )
     to_id = {name: p.pk for name, p in zip(night_file.names, players, strict=True)}
     roster = [p.pk for p in players]
-    services.hands_record_settled(
+    hand_services.hands_record_settled(
         night=night,
         hands=[
-            services.SettledHand(
+            hand_services.SettledHand(
                 data=_hand_data(hand, to_id, roster),
                 roster=roster,
                 result=result,
@@ -408,18 +496,18 @@ def _write(night_file: _Night, owner, by) -> Night:
             )
             for hand, (result, state) in zip(hands, night_file.settled, strict=True)
         ],
-        to_id={name: p.pk for name, p in zip(night_file.engine_names, players, strict=True)},
+        player_ids={name: p.pk for name, p in zip(night_file.engine_names, players, strict=True)},
         by=by,
     )
     if night_file.closed:
-        services.night_close(night=night, by=by)
+        night_services.night_close(night=night, by=by)
     return night
 
 
 def _hand_data(
     hand: rules.HandInput, to_id: Mapping[str, int], roster: list[int]
-) -> services.HandData:
-    return services.HandData(
+) -> hand_services.HandData:
+    return hand_services.HandData(
         dealer=to_id[hand.dealer],
         seated=roster if hand.seated is None else [to_id[n] for n in hand.seated],
         stayed={to_id[n]: tricks for n, tricks in hand.stayed.items()},
@@ -485,12 +573,12 @@ def _export_result(result: Mapping, seat_of, to_name) -> dict:
 def night_export(night: Night) -> dict:
     """The night as a night file: the input part and the results part, with the
     players' current names."""
-    house = bridge.house_rules(night)
+    house = night.house_rules
     if night.leftover_policy:
         # The host may close with the other policy than the rules': the file says the one
         # applied, or an import closes the night differently (other balances).
         house = dataclasses.replace(house, leftover_pot=night.leftover_policy)
-    to_name = bridge.roster_names(night)
+    to_name = names_of(night_roster(night))
     roster = list(to_name)  # seat order
     seat_of = {player_id: index for index, player_id in enumerate(roster)}
     hands = list(selectors.live_hands(night))

@@ -14,8 +14,11 @@ import itertools
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
-from ledger import bridge, rules, seals
+from ledger import rules, seals
+from ledger.errors import key_shown
 from ledger.models import GENESIS_HASH, Entry, Hand, Night
+from ledger.selectors.seats import names_of, night_roster
+from ledger.services.postings import postings
 
 SEQ_GAP = "Night {night}: entry seq {seq} comes where seq {expected} should be."
 CHAIN_BROKEN = "Night {night}: entry seq {seq} does not link to the entry before it."
@@ -128,23 +131,38 @@ class _Check:
     def __init__(self, night: Night) -> None:
         self.night = night
         self.problems: list[str] = []
-        self.to_name = bridge.roster_names(night)
-        self.to_id = bridge.ids_by_name(self.to_name)
+        self.to_name = names_of(night_roster(night))  # player id -> name, seat order
         self.expected: dict[int, list[Posting]] = {}  # hand row id -> its postings
 
     def say(self, message: str, **values) -> None:
         self.problems.append(message.format(night=self.night.pk, **values))
 
-    def name(self, player_id: int | None) -> str:
+    def name(self, player_id: object) -> str:
+        """A player by name; an edited row's id that is no one's, or anything else, as it is."""
         if player_id is None:
             return "pot"
-        return self.to_name.get(player_id, f"player #{player_id}")
+        try:
+            if not isinstance(player_id, bool) and player_id in self.to_name:
+                return self.to_name[player_id]
+        except TypeError:  # unhashable: a list where an id should be
+            pass
+        return key_shown(player_id)
+
+    def words(self, error: rules.RulesError) -> str:
+        """The engine's problems in English, each player by name."""
+        return "; ".join(rules.describe(p, name_of=self.name) for p in error.problems)
 
     def show(self, postings: Iterable[Posting]) -> str:
         return ", ".join(f"{self.name(p)} {amount:+d} {kind}" for p, amount, kind in postings)
 
-    def names(self, ids: Iterable[int]) -> list[str]:
-        return [self.name(int(i)) for i in ids]
+    def _roster(self, ids: Iterable) -> list[int]:
+        """A stored roster's player ids, each one on the night's roster: a row edited to
+        seat someone else fails here, as a finding."""
+        roster = [int(i) for i in ids]
+        unknown = [i for i in roster if i not in self.to_name]
+        if unknown:
+            raise KeyError(unknown[0])
+        return roster
 
     def replay(self, house: rules.HouseRules, hands: list[Hand]) -> rules.NightState | None:
         """Settle every revision in the order written, each on the replayed state of the
@@ -166,19 +184,16 @@ class _Check:
                     latest[hand.number] = (hand, None)
                     continue
             try:
-                roster = self.names(hand.roster)
+                roster = self._roster(hand.roster)
                 state = rules.NightState.start(roster) if state is None else state
-                state = bridge.seat_roster(state, roster)
-                result, after = rules.settle_hand(
-                    house, state, bridge.hand_input(hand.input, self.to_name)
-                )
-                # Back in ids here too: a roster naming someone not on the night fails to.
-                stored_result = bridge.result_to_json(result, self.to_id)
-                stored_state = bridge.state_to_json(after, self.to_id)
-                self.expected[hand.pk] = list(bridge.postings(result.movements, self.to_id))
+                state = state.with_roster(roster)
+                result, after = rules.settle_hand(house, state, hand.hand_input())
+                stored_result = rules.result_to_json(result)
+                stored_state = rules.state_to_json(after)
+                self.expected[hand.pk] = list(postings(result.movements))
             except (rules.RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
                 # A row edited into something unreadable is a finding, not a crash.
-                problem = str(error) if isinstance(error, rules.RulesError) else repr(error)
+                problem = self.words(error) if isinstance(error, rules.RulesError) else repr(error)
                 self.say(REPLAY_FAILED, problem=problem, **where)
                 latest[hand.number] = (hand, None)
                 continue
@@ -190,12 +205,12 @@ class _Check:
                 self.say(STATE_DIFFERS, fields=fields, **where)
             latest[hand.number] = (hand, after)
         self.live_revisions(hands)
-        roster = list(self.to_name.values())
+        roster = list(self.to_name)
         live = max((h.number for h in hands if h.live), default=0)
         if not live:
             return rules.NightState.start(roster) if roster else None
         state = latest.get(live, (None, None))[1]
-        return None if state is None else bridge.seat_roster(state, roster)
+        return None if state is None else state.with_roster(roster)
 
     def live_revisions(self, hands: list[Hand]) -> None:
         numbers = [h.number for h in sorted(hands, key=lambda h: h.number) if h.live]
@@ -281,7 +296,7 @@ class _Check:
             self.say(RULES_UNREADABLE, problem=str(error))
             return state
         found = [(e.player_id, e.amount, e.kind) for e in left]
-        expected = list(bridge.postings(movements, self.to_id))
+        expected = list(postings(movements))
         if found != expected:
             self.say(LEFTOVER_DIFFERS, found=self.show(found), expected=self.show(expected))
         return state
@@ -291,7 +306,7 @@ class _Check:
         for entry in entries:
             sums[entry.player_id] += entry.amount
         for player_id, name in self.to_name.items():
-            expected = state.balances.get(name, 0)
+            expected = state.balances.get(player_id, 0)
             if sums.get(player_id, 0) != expected:
                 self.say(
                     BALANCE_DIFFERS, player=name, found=sums.get(player_id, 0), expected=expected
@@ -309,7 +324,7 @@ def verify_night(night: Night) -> list[str]:
     check.problems.extend(_chain(night, entries))
     hands = list(Hand.objects.filter(night=night).order_by("pk"))
     try:
-        house = bridge.house_rules(night)
+        house = night.house_rules
     except rules.RulesError as error:
         check.say(RULES_UNREADABLE, problem=str(error))
         return check.problems

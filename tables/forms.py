@@ -1,11 +1,11 @@
 """Forms collect the host's input; the services decide whether it is allowed.
 
-The house-rules form validates nothing itself: HouseRules.from_dict does, with messages
-naming the setting, and ``add_service_errors`` puts each message under its field.
+The house-rules form validates nothing itself: HouseRules.from_dict does, each problem
+carrying the setting as its ``key``, and ``add_service_errors`` puts each under its field.
 """
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from django import forms
 from django.conf import settings
@@ -14,6 +14,7 @@ from django.contrib.auth.forms import UserCreationForm
 from ledger import names, rules
 from ledger.models import Player, Seat
 from ledger.services import tables as table_services
+from tables.problems import sentence, sentences
 
 SIGNUP_EMAIL_HELP = "Only for resetting your password if you forget it."
 FIRST_DEALER_REQUIRED = "Choose who deals first."
@@ -44,12 +45,16 @@ RULE_LABELS = {
 YES_NO_RULES = ("escalating_ante", "ante_exemptions")
 CAP_RULES = ("bourre_cap", "win_cap", "pot_cap")
 WHOLE_RULES = ("ante", "tricks_per_hand", "max_players", "min_tricks_to_win", *CAP_RULES)
-_NAME_MESSAGES = (
-    names.TABLE_NAME_REQUIRED,
-    names.TABLE_NAME_TOO_LONG,
-    names.NAME_HIDDEN_CHARACTER.split("{")[0],
-    table_services.TABLE_NAME_TAKEN.split("{")[0],
-)
+# The problems with a table's name, shown under the name field.
+_NAME_CODES = {
+    code.code
+    for code in (
+        names.TABLE_NAME_REQUIRED,
+        names.TABLE_NAME_TOO_LONG,
+        names.NAME_HIDDEN_CHARACTER,
+        table_services.TABLE_NAME_TAKEN,
+    )
+}
 # At most 18 digits: int() refuses over 4,300 (a 500); longer stays text for the rules to name.
 _WHOLE = re.compile(r"-?\d{1,18}")
 
@@ -189,12 +194,14 @@ class TableForm(forms.Form):
             result[key] = value
         return result
 
-    def add_service_errors(self, errors: Iterable[str]) -> None:
-        for message in errors:
-            field = next((key for key in RULE_LABELS if message.startswith(key + " ")), None)
-            if field is None and message.startswith(_NAME_MESSAGES):
-                field = "name"
-            self.add_error(field, message)
+    def add_service_errors(self, problems: Iterable[rules.Problem]) -> None:
+        """Each problem under its field: a house rule's by the setting it names (its
+        ``key``), the name's under the name; anything else above the form."""
+        for problem in problems:
+            field = problem.params.get("key")
+            if not isinstance(field, str) or field not in RULE_LABELS:
+                field = "name" if problem.code in _NAME_CODES else None
+            self.add_error(field, sentence(problem))
 
 
 class PlayerNameForm(forms.Form):
@@ -204,8 +211,8 @@ class PlayerNameForm(forms.Form):
         widget=forms.TextInput(attrs={"maxlength": names.PLAYER_NAME_MAX, "autocomplete": "off"}),
     )
 
-    def add_service_errors(self, errors: Iterable[str]) -> None:
-        for message in errors:
+    def add_service_errors(self, problems: Iterable[rules.Problem]) -> None:
+        for message in sentences(problems, {}):
             self.add_error("name", message)
 
 
@@ -316,6 +323,8 @@ class NightJoinForm(forms.Form):
         self.player = next((p for p in self.candidates if str(p.pk) == player_id), None)
         return data
 
-    def add_service_errors(self, errors: Iterable[str]) -> None:
-        for message in errors:
+    def add_service_errors(
+        self, problems: Iterable[rules.Problem], names: Mapping[int, str]
+    ) -> None:
+        for message in sentences(problems, names):
             self.add_error(None, message)

@@ -1,4 +1,4 @@
-"""The hand form: what the host tapped, read into a ledger.services.HandData.
+"""The hand form: what the host tapped, read into a ledger.services.hands.HandData.
 
 Parsing only. Whether the hand is allowed (tricks adding up, the dealer seated, a renege
 by a stayer…) is the referee's business: ledger.selectors.hand_check and the services
@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 
 from ledger import rules
 from ledger.rules import errors as rules_errors
+from ledger.rules.errors import Code, gettext_noop
 from ledger.rules.house_rules import TRICKS_CHOICES
-from ledger.selectors.seats import RosterPlayer
-from ledger.services import HandData
+from ledger.selectors.seats import RosterPlayer, names_of
+from ledger.services.hands import HandData
+from tables.problems import sentences
 
 STAY = "stay"
 FOLD = "fold"
@@ -25,16 +27,29 @@ FOLD = "fold"
 # a billion ids (the stored input names a reneger once per renege).
 MOST_RENEGES = max(TRICKS_CHOICES)
 
-DEALER_MISSING = "Hand {hand}: choose the dealer."
-TRICKS_FOR_FOLDED = (
-    "Hand {hand}: {player} folded but has {tricks} tricks entered; mark them as staying "
-    "or set their tricks to 0."
+# What the form cannot read, as problems like the referee's (players are their ids).
+DEALER_MISSING = Code("dealer_missing", gettext_noop("Hand {hand}: choose the dealer."))
+TRICKS_FOR_FOLDED = Code(
+    "tricks_for_folded",
+    gettext_noop(
+        "Hand {hand}: {player} folded but has {tricks} tricks entered; mark them as staying "
+        "or set their tricks to 0."
+    ),
 )
-RENEGE_NOT_A_COUNT = "Hand {hand}: {player}'s renege mark must be a count (got {value!r})."
-RENEGE_TOO_MANY = (
-    "Hand {hand}: {player} cannot renege {value} times in a hand of at most {most} tricks."
+RENEGE_NOT_A_COUNT = Code(
+    "renege_not_a_count",
+    gettext_noop("Hand {hand}: {player}'s renege mark must be a count (got {value!r})."),
 )
-NUMBER_MISSING = "The form has no hand number; reload the page and try again."
+RENEGE_TOO_MANY = Code(
+    "renege_too_many",
+    gettext_noop(
+        "Hand {hand}: {player} cannot renege {value} times in a hand of at most {most} tricks."
+    ),
+)
+NUMBER_MISSING = Code(
+    "number_missing",
+    gettext_noop("The form has no hand number; reload the page and try again."),
+)
 
 
 @dataclass
@@ -60,8 +75,15 @@ class HandForm:
     dealer: int | None
     rows: list[Row]  # from the dealer's left, dealer last
     misdeal: bool = False
-    errors: list[str] = field(default_factory=list)
+    # What is wrong: the form's own problems, and the services' when they refuse the hand.
+    problems: list[rules.Problem] = field(default_factory=list)
     data: HandData | None = None
+    names: Mapping[int, str] = field(default_factory=dict)  # player id -> name, the roster's
+
+    @property
+    def errors(self) -> list[str]:
+        """The problems in words, each player by name."""
+        return sentences(self.problems, self.names)
 
     @property
     def stayers(self) -> list[Row]:
@@ -98,7 +120,7 @@ def initial(
     left. ``people`` in seat order, or already in turn (the hand screen's ``in_turn``):
     the turn is the same from any rotation of the seats."""
     rows = [row for row in _rows(people, dealer, set(exempt)) if row.person.active]
-    return HandForm(number=number, dealer=dealer, rows=rows)
+    return HandForm(number=number, dealer=dealer, rows=rows, names=names_of(people))
 
 
 def premark_renege(form: HandForm, player: str) -> None:
@@ -124,7 +146,11 @@ def from_input(people: Sequence[RosterPlayer], *, number: int, data: Mapping) ->
         row.tricks = "" if stayed.get(pid) is None else str(stayed[pid])
         row.reneges = reneged.count(pid)
     return HandForm(
-        number=number, dealer=dealer, rows=rows, misdeal=bool(data.get("misdeal", False))
+        number=number,
+        dealer=dealer,
+        rows=rows,
+        misdeal=bool(data.get("misdeal", False)),
+        names=names_of(people),
     )
 
 
@@ -136,11 +162,11 @@ def _int(text: str) -> int | None:
 def from_post(
     post: Mapping[str, str], people: Sequence[RosterPlayer], *, number: int, exempt=()
 ) -> HandForm:
-    """Read a posted hand. ``form.data`` is the HandData, or None with ``form.errors``."""
-    errors: list[str] = []
+    """Read a posted hand. ``form.data`` is the HandData, or None with ``form.problems``."""
+    problems: list[rules.Problem] = []
     dealer = _int(post.get("dealer", ""))
     if dealer is None:
-        errors.append(DEALER_MISSING.format(hand=number))
+        problems.append(DEALER_MISSING(hand=number))
     rows = _rows(people, dealer, set(exempt))
     for row in rows:
         pid = row.person.id
@@ -151,46 +177,47 @@ def from_post(
         if renege:
             count = 1 if renege == "on" else _int(renege)
             if count is None or count < 0:
-                errors.append(
-                    RENEGE_NOT_A_COUNT.format(hand=number, player=row.person.name, value=renege)
-                )
+                problems.append(RENEGE_NOT_A_COUNT(hand=number, player=pid, value=renege))
                 count = 0
             elif count > MOST_RENEGES:
-                errors.append(
-                    RENEGE_TOO_MANY.format(
-                        hand=number, player=row.person.name, value=count, most=MOST_RENEGES
-                    )
+                problems.append(
+                    RENEGE_TOO_MANY(hand=number, player=pid, value=count, most=MOST_RENEGES)
                 )
                 count = 0
             row.reneges = count
     # Someone who left since the page was drawn still counts if the host dealt them in.
     rows = [row for row in rows if row.person.active or row.seated or row.stays]
     misdeal = bool(post.get("misdeal"))
-    form = HandForm(number=number, dealer=dealer, rows=rows, misdeal=misdeal, errors=errors)
+    form = HandForm(
+        number=number,
+        dealer=dealer,
+        rows=rows,
+        misdeal=misdeal,
+        problems=problems,
+        names=names_of(people),
+    )
     if not misdeal:
-        errors.extend(_tricks_errors(form))
-    if not errors:
+        problems.extend(_tricks_problems(form))
+    if not problems:
         form.data = _hand_data(form)
     return form
 
 
-def _tricks_errors(form: HandForm) -> list[str]:
-    errors = []
+def _tricks_problems(form: HandForm) -> list[rules.Problem]:
+    problems = []
     counted = len(form.stayers) >= 2  # a lone stayer's tricks are never counted
     for row in form.rows:
-        name = row.person.name
+        pid = row.person.id
         if row.stays:
             if counted and row.tricks and not _whole(row.tricks):
-                errors.append(
-                    rules_errors.TRICKS_NOT_WHOLE_NUMBER.format(
-                        hand=form.number, player=name, value=row.tricks
+                problems.append(
+                    rules_errors.TRICKS_NOT_WHOLE_NUMBER(
+                        hand=form.number, player=pid, value=row.tricks
                     )
                 )
         elif row.tricks and row.tricks != "0":
-            errors.append(
-                TRICKS_FOR_FOLDED.format(hand=form.number, player=name, tricks=row.tricks)
-            )
-    return errors
+            problems.append(TRICKS_FOR_FOLDED(hand=form.number, player=pid, tricks=row.tricks))
+    return problems
 
 
 def _hand_data(form: HandForm) -> HandData:

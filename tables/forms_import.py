@@ -5,6 +5,7 @@ from django import forms
 from ledger import rules
 from ledger.errors import InvalidInput
 from ledger.nightfile import night_parse
+from tables.problems import sentences
 
 IMPORT_LIMIT_BYTES = 1024 * 1024
 FILE_REQUIRED = "Choose a night file (.json) to upload."
@@ -41,4 +42,4 @@ class NightFileForm(forms.Form):
         try:
             return night_parse(text)
         except InvalidInput as error:
-            raise forms.ValidationError(error.errors) from None
+            raise forms.ValidationError(sentences(error.problems, {})) from None

@@ -8,12 +8,13 @@ broke; this module words its ``Verdict`` and its problems, cards shown as "9♥"
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 from ledger.rules import errors as rules_errors
 from ledger.rules import play
 from ledger.rules.errors import Problem
 from tables.card_names import NO_SUIT, CardView, card_label, card_view, join_cards
+from tables.problems import sentence
 
 # One sentence per obligation a card can break (play.BROKEN_CODES). Parameters: player,
 # held (the legal cards), played, to_beat (the card to beat), no_led ("no heart").
@@ -189,7 +190,7 @@ def problem_text(problem: Problem) -> str:
     }
     if code in by_card and label:
         return by_card[code] % {"card": label}
-    return gettext(problem.template).format(**params)
+    return sentence(problem)
 
 
 def problems_text(problems: Sequence[Problem]) -> list[str]:

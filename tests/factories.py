@@ -9,8 +9,9 @@ its seats, hands and ledger entries are the real thing.
 import factory
 from django.contrib.auth import get_user_model
 
-from ledger import rules, services
+from ledger import rules
 from ledger.models import Night, Player, ShareLink, Table
+from ledger.services import nights as night_services
 from ledger.services.share_links import share_link_create
 from tests.ledger.helpers import record_all
 from tests.ledger.worked_examples import EXAMPLE_1
@@ -93,7 +94,7 @@ class NightFactory(factory.django.DjangoModelFactory):
 
     @classmethod
     def _create(cls, model_class, *, table, players, first_dealer, started_by) -> Night:
-        return services.night_start(
+        return night_services.night_start(
             table=table, players=players, first_dealer=first_dealer, by=started_by
         )
 
@@ -108,7 +109,7 @@ class NightFactory(factory.django.DjangoModelFactory):
     @factory.post_generation
     def closed(night, create, extracted, **kwargs):
         if extracted:
-            services.night_close(night=night, by=night.started_by)
+            night_services.night_close(night=night, by=night.started_by)
             night.refresh_from_db()
 
 

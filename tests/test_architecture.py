@@ -79,3 +79,16 @@ def test_every_model_is_the_ledgers():
         "NightImport",
         "HostSettings",
     }
+
+
+def test_no_module_is_named_after_a_mechanism():
+    # Modules are named for what they hold: the id/name conversion that a "bridge" did
+    # is gone (the engine takes player ids), and nothing took its name.
+    mechanisms = {"bridge", "json_list", "services_share"}
+    found = [
+        str(path.relative_to(ROOT))
+        for package in ("ledger", "tables")
+        for path in (ROOT / package).rglob("*.py")
+        if path.stem in mechanisms
+    ]
+    assert found == []

@@ -39,7 +39,7 @@ def test_a_posted_hand_becomes_hand_data_in_seat_order():
 
     form = forms_hand.from_post(post, PEOPLE, number=1)
 
-    assert form.errors == []
+    assert form.problems == []
     assert form.data.as_json() == {
         "dealer": 1,
         "seated": [1, 2, 3, 4],
@@ -83,9 +83,9 @@ def test_a_renege_count_beyond_one_a_trick_is_refused_without_building_it():
     form = forms_hand.from_post(post, PEOPLE, number=1)
 
     assert form.data is None
-    assert form.errors == [
-        forms_hand.RENEGE_TOO_MANY.format(
-            hand=1, player="Cy", value=999999999999999999, most=forms_hand.MOST_RENEGES
+    assert form.problems == [
+        forms_hand.RENEGE_TOO_MANY(
+            hand=1, player=3, value=999999999999999999, most=forms_hand.MOST_RENEGES
         )
     ]
 
@@ -97,12 +97,20 @@ def test_what_cannot_be_read_is_named():
     form = forms_hand.from_post(post, PEOPLE, number=3)
 
     assert form.data is None
-    assert form.errors == [
-        forms_hand.DEALER_MISSING.format(hand=3),
-        forms_hand.RENEGE_NOT_A_COUNT.format(hand=3, player="Ann", value="lots"),
-        rule_errors.TRICKS_NOT_WHOLE_NUMBER.format(hand=3, player="Bob", value="x"),
-        forms_hand.TRICKS_FOR_FOLDED.format(hand=3, player="Dee", tricks="2"),
+    assert form.problems == [
+        forms_hand.DEALER_MISSING(hand=3),
+        forms_hand.RENEGE_NOT_A_COUNT(hand=3, player=1, value="lots"),
+        rule_errors.TRICKS_NOT_WHOLE_NUMBER(hand=3, player=2, value="x"),
+        forms_hand.TRICKS_FOR_FOLDED(hand=3, player=4, tricks="2"),
     ]
+
+
+def test_the_forms_problems_name_the_players():
+    post = _post(play_2="stay", tricks_2="x", play_3="stay", tricks_3="5")
+
+    form = forms_hand.from_post(post, PEOPLE, number=3)
+
+    assert form.errors == ["Hand 3: Bob's tricks must be a whole number (got 'x')."]
 
 
 def test_a_stored_hand_fills_the_form_for_a_correction():
@@ -123,8 +131,6 @@ def test_anything_but_a_plain_whole_number_of_tricks_is_refused(typed):
     form = forms_hand.from_post(post, PEOPLE, number=1)
 
     if typed.strip():
-        assert form.errors == [
-            rule_errors.TRICKS_NOT_WHOLE_NUMBER.format(hand=1, player="Bob", value=typed)
-        ]
+        assert form.problems == [rule_errors.TRICKS_NOT_WHOLE_NUMBER(hand=1, player=2, value=typed)]
     else:
         assert form.data.stayed[2] is None  # blank: the referee says tricks are missing

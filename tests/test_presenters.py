@@ -2,7 +2,7 @@ from decimal import Decimal
 
 import pytest
 
-from ledger import bridge, rules
+from ledger import rules
 from tables import presenters
 from tests.ledger.worked_examples import EXAMPLE_1, EXAMPLE_2, EXAMPLE_3
 
@@ -24,7 +24,9 @@ def _described(example) -> list[str]:
             "misdeal": hand.misdeal,
         }
         told.append(
-            presenters.describe_hand(stored_input, bridge.result_to_json(result, to_id), names)
+            presenters.describe_hand(
+                stored_input, rules.result_to_json(result, key=to_id.__getitem__), names
+            )
         )
     return told
 
@@ -93,7 +95,7 @@ def test_the_log_lists_each_hands_chips():
     results, _ = rules.replay(EXAMPLE_1["rules"], roster, hands)
     names = {i: name for name, i in to_id.items()}
 
-    lines = presenters.payments(bridge.result_to_json(results[2], to_id), names)
+    lines = presenters.payments(rules.result_to_json(results[2], key=to_id.__getitem__), names)
 
     assert lines == [
         "Ante 1 from Dee, Ann, Bob and Cy",

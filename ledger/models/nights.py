@@ -6,6 +6,7 @@ from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
 
 from ledger import names
 from ledger.languages import LANGUAGE_CODE_MAX, LANGUAGE_CODES
+from ledger.rules import HandInput, HouseRules, NightState, input_from_json, state_from_json
 
 
 class Table(models.Model):
@@ -106,6 +107,11 @@ class Night(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def house_rules(self) -> HouseRules:
+        """The rules this night is played by: the snapshot taken when it started."""
+        return HouseRules.from_dict(self.rules)
 
 
 class Seat(models.Model):
@@ -247,6 +253,17 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"Hand {self.number} (rev {self.revision})"
+
+    # The stored JSON is keyed by player id ("12" as a JSON object's key): read back
+    # into the engine's values with ``int`` as the key parser.
+
+    def hand_input(self) -> HandInput:
+        """The hand as the host entered it (``input``)."""
+        return input_from_json(self.input, key=int)
+
+    def state(self) -> NightState:
+        """The night's state just after this hand (``state_after``)."""
+        return state_from_json(self.state_after, key=int)
 
 
 class ShareLink(models.Model):

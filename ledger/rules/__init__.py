@@ -46,6 +46,13 @@ from .night import close_night, replay
 from .play import DECK, Card, Verdict, judge, legal_cards, parse_card, trick_winner
 from .settle_up import Transfer, settle_up
 from .state import NightState
+from .stored import (
+    input_from_json,
+    input_to_json,
+    result_to_json,
+    state_from_json,
+    state_to_json,
+)
 
 __all__ = [
     "ANTE",
@@ -91,14 +98,19 @@ __all__ = [
     "describe",
     "gettext_noop",
     "hand_errors",
+    "input_from_json",
+    "input_to_json",
     "is_player_key",
     "judge",
     "legal_cards",
     "order_from_left",
     "parse_card",
     "replay",
+    "result_to_json",
     "settle_hand",
     "settle_up",
+    "state_from_json",
+    "state_to_json",
     "to_money",
     "trick_winner",
 ]

@@ -69,14 +69,6 @@ class Code:
     def __call__(self, **params: Any) -> Problem:
         return Problem(self.code, {**self.fixed, **params}, self.template)
 
-    def format(self, **params: Any) -> str:
-        """The English sentence for these parameters, players shown as ``str(key)``.
-
-        Kept while callers outside the engine still compare English text (the constants
-        used to be format strings); new code should compare problems, or ``describe`` them.
-        """
-        return describe(self(**params))
-
 
 def describe(problem: Problem, name_of: Callable[[Any], str] = str) -> str:
     """``problem`` as an English sentence. ``name_of`` turns a player key into the text

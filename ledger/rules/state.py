@@ -69,6 +69,15 @@ class NightState:
             shares={p: self.shares.get(p, 0) for p in roster},
         )
 
+    def with_roster(self, roster: Sequence[PlayerKey]) -> NightState:
+        """This state with ``roster`` (seat order) around the table: whoever on it is not on
+        this state's roster yet (a late arrival) joins at their seat, at 0."""
+        state = self
+        for seat, player in enumerate(roster):
+            if player not in state.roster:
+                state = state.with_player(player, seat)
+        return state
+
     def next_dealer(self, seated: Sequence[PlayerKey] | None = None) -> PlayerKey | None:
         """The default dealer of the next hand among ``seated`` (default: the whole roster).
 

@@ -1,17 +1,19 @@
 """Reads of the ledger: balances, the pot, the live hands, the next hand, the settle-up,
 the night's seal. Each screen has its own selector in a module named for it (hand_screen,
 night_end, hand_changes, hand_log, night_reports, live_link); what they share is in seats
-(the roster in seat order), last_hand (the state the next hand starts from) and standings."""
+(the roster in seat order, the one seats-in-order query), last_hand (the last live hand),
+night_state (the engine's state before a hand) and standings."""
 
 from django.db.models import Sum
 
-from ledger import bridge
+from ledger import rules
 from ledger.models import Entry, Hand, Night
 from ledger.selectors.hand_screen import NextHand, hand_problems, hand_screen
-from ledger.selectors.last_hand import last_live_hand, state_after
+from ledger.selectors.last_hand import last_live_hand
 from ledger.selectors.night_end import leftover_back
+from ledger.selectors.night_state import state_after
 from ledger.selectors.seal import NightSeal, night_seal
-from ledger.selectors.seats import night_roster
+from ledger.selectors.seats import ids_of, night_roster
 from ledger.selectors.standings import Payment, entry_totals, ledger_standings, settle_up
 
 __all__ = [
@@ -53,12 +55,12 @@ def next_hand(night: Night) -> NextHand:
 
 def night_settlement(night: Night) -> list[Payment]:
     """Who pays whom, in the fewest transfers. Only when the pot is empty."""
-    house = bridge.house_rules(night)
+    house = night.house_rules
     return settle_up(ledger_standings(night, night_roster(night), house), house)
 
 
-def hand_check(night: Night, hand) -> list[str]:
-    """Every problem the referee would find with ``hand`` (a services.HandData) as the
+def hand_check(night: Night, hand) -> list[rules.Problem]:
+    """Every problem the referee would find with ``hand`` (a services.hands.HandData) as the
     night's next hand; [] when hand_record would take it. Writes nothing: it backs the
     hand screen's live check, and hand_record checks everything again."""
     return hand_problems(hand_screen(night), hand)
@@ -67,6 +69,5 @@ def hand_check(night: Night, hand) -> list[str]:
 def night_leftover(night: Night, policy: str) -> dict[int, int]:
     """Player id -> chips that closing the night now by ``policy`` would hand back
     (only those who get some). Writes nothing: the close screen shows both choices."""
-    roster = night_roster(night)
-    state = state_after(roster, last_live_hand(night))
-    return leftover_back(bridge.house_rules(night), state, policy, roster)
+    state = state_after(last_live_hand(night), ids_of(night_roster(night)))
+    return leftover_back(night.house_rules, state, policy)

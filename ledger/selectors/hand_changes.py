@@ -4,10 +4,11 @@ from dataclasses import dataclass
 
 from django.db.models import Q, Subquery
 
-from ledger import bridge, rules
+from ledger import rules
 from ledger.models import Hand, Night
 from ledger.selectors.last_hand import last_live_hand
-from ledger.selectors.seats import RosterPlayer, names_of, night_roster
+from ledger.selectors.night_state import state_after
+from ledger.selectors.seats import RosterPlayer, ids_of, names_of, night_roster
 from ledger.selectors.standings import Standings, state_standings
 
 
@@ -50,7 +51,7 @@ class CorrectScreen:
 def correct_screen(night: Night, number: int) -> CorrectScreen:
     """Hand ``number`` as it stands, the roster, and the balances a correction would change:
     two queries, whatever the night's length."""
-    house = bridge.house_rules(night)
+    house = night.house_rules
     roster = tuple(night_roster(night))
     # One query for two rows (one if they are the same): the hand's newest revision, and
     # the night's last live hand, whose stored state holds tonight's balances.
@@ -65,5 +66,5 @@ def correct_screen(night: Night, number: int) -> CorrectScreen:
         house=house,
         roster=roster,
         hand=hand,
-        standings=state_standings(roster, last.state_after if last else None, house),
+        standings=state_standings(roster, state_after(last, ids_of(roster)), house),
     )

@@ -8,11 +8,12 @@ runs the referee against the same state, so checking a hand reads nothing more.
 
 from dataclasses import dataclass, field
 
-from ledger import bridge, rules
 from ledger import errors as err
+from ledger import rules
 from ledger.models import Hand, Night
-from ledger.selectors.last_hand import last_live_hand, live_hand, state_after
-from ledger.selectors.seats import RosterPlayer, names_of, night_roster
+from ledger.selectors.last_hand import last_live_hand, live_hand
+from ledger.selectors.night_state import state_after
+from ledger.selectors.seats import RosterPlayer, ids_of, names_of, night_roster
 from ledger.selectors.standings import Standings, state_standings
 
 
@@ -58,10 +59,10 @@ class HandScreen:
 def hand_screen(night: Night, *, after: int | None = None) -> HandScreen:
     """The hand screen of ``night`` (an open night). ``after`` is the number of a hand just
     recorded, to describe: the last hand costs nothing more, an older one a query."""
-    house = bridge.house_rules(night)
+    house = night.house_rules
     roster = tuple(night_roster(night))
     last = last_live_hand(night)
-    state = state_after(roster, last)
+    state = state_after(last, ids_of(roster))
     nxt = _next_hand(night, house, roster, last, state)
     in_turn = rules.order_from_left(
         [p.id for p in roster], nxt.dealer_id, [p for p in roster if p.active], key=_id
@@ -72,7 +73,7 @@ def hand_screen(night: Night, *, after: int | None = None) -> HandScreen:
         roster=roster,
         next=nxt,
         in_turn=tuple(in_turn),
-        standings=state_standings(roster, last.state_after if last else None, house),
+        standings=state_standings(roster, state, house),
         last_hand=last,
         after=_after(night, last, after),
         state=state,
@@ -84,14 +85,12 @@ def _id(player: RosterPlayer) -> int:
 
 
 def _next_hand(night, house, roster, last, state: rules.NightState) -> NextHand:
-    by_name = {player.name: player.id for player in roster}
     active = [player.id for player in roster if player.active]
     if last is None:
         dealer = night.first_dealer_id if night.first_dealer_id in active else None
     else:
-        dealer_name = state.next_dealer([p.name for p in roster if p.active])
-        dealer = by_name[dealer_name] if dealer_name else None
-    exempt = [p.id for p in roster if p.name in state.exempt] if house.ante_exemptions else []
+        dealer = state.next_dealer(active)
+    exempt = [p.id for p in roster if p.id in state.exempt] if house.ante_exemptions else []
     return NextHand(
         number=last.number + 1 if last else 1,
         dealer_id=dealer if dealer is not None else (active[0] if active else None),
@@ -109,12 +108,11 @@ def _after(night: Night, last: Hand | None, number: int | None) -> Hand | None:
     return last if number == last.number else live_hand(night, number)
 
 
-def hand_problems(screen: HandScreen, hand) -> list[str]:
-    """Every problem the referee would find with ``hand`` (a services.HandData) as the
-    screen's next hand; [] when hand_record would take it. Reads and writes nothing: it
-    backs the live check, and hand_record checks everything again."""
+def hand_problems(screen: HandScreen, hand) -> list[rules.Problem]:
+    """Every problem the referee would find with ``hand`` (a services.hands.HandData) as
+    the screen's next hand; [] when hand_record would take it. Reads and writes nothing: it
+    backs the live check, and hand_record checks everything again. The web layer words
+    them (``tables.problems``) with the screen's names."""
     if screen.night.closed_at is not None:
-        return [err.NIGHT_CLOSED]
-    engine_input = bridge.hand_input(hand.as_json(), screen.names)
-    problems = rules.hand_errors(screen.house, screen.state, engine_input)
-    return [rules.describe(problem) for problem in problems]
+        return [err.NIGHT_CLOSED()]
+    return rules.hand_errors(screen.house, screen.state, hand.as_input())

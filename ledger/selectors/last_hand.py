@@ -1,16 +1,13 @@
-"""A night's last live hand, and the state its next hand starts from.
+"""A night's last live hand, as the screens read it.
 
 The last hand's stored ``state_after`` holds everything the next hand depends on
 (balances, pot, shares, carryovers, who skips the ante, who dealt), so a screen reads
 that one row, found by number on the (night, live, number) index, instead of summing
 the night's entries or loading every hand: the cost does not grow with the night.
+``night_state.state_after`` turns it into the engine's state.
 """
 
-from collections.abc import Sequence
-
-from ledger import bridge, rules
 from ledger.models import Hand, Night
-from ledger.selectors.seats import RosterPlayer
 
 # What the screens show of a hand: enough to describe it, undo it, and go on from it.
 HAND_FIELDS = ("number", "revision", "kind", "dealer_id", "input", "result", "roster")
@@ -29,13 +26,3 @@ def last_live_hand(night: Night) -> Hand | None:
 def live_hand(night: Night, number: int) -> Hand | None:
     """Live hand ``number`` of the night, or None: one query."""
     return Hand.objects.filter(night=night, live=True, number=number).only(*HAND_FIELDS).first()
-
-
-def state_after(roster: Sequence[RosterPlayer], last: Hand | None) -> rules.NightState:
-    """The engine's state after ``last`` (None: a night with no hand yet), with the whole
-    ``roster`` (seat order) around the table: late arrivals are seated, nothing is read."""
-    names = [player.name for player in roster]
-    if last is None:
-        return rules.NightState.start(names)
-    to_name = {player.id: player.name for player in roster}
-    return bridge.seat_roster(bridge.state_from_json(last.state_after, to_name), names)

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from django.db.models import CharField, Count, IntegerField, OuterRef, StringAgg, Subquery, Value
 from django.db.models.functions import Cast, Concat
 
-from ledger import bridge, seals
+from ledger import seals
 from ledger.models import Entry, Hand, HostSettings, Night, Seat, ShareLink
 from ledger.selectors.last_hand import last_live_hand
+from ledger.selectors.night_state import state_after
 from ledger.selectors.seal import NightSeal
-from ledger.selectors.seats import RosterPlayer, night_roster
+from ledger.selectors.seats import RosterPlayer, ids_of, night_roster
 from ledger.selectors.share_links import TOKEN
 from ledger.selectors.standings import (
     Payment,
@@ -174,12 +175,12 @@ def live_standings(night: Night) -> LiveStandings:
     a closed night's from its entries (the pot handed back at closing is only there),
     with the settle-up. Two queries whatever the night's length: the roster, and the
     last hand or the entries' totals."""
-    house = bridge.house_rules(night)
+    house = night.house_rules
     roster = night_roster(night)
     if night.is_closed:
         standings = ledger_standings(night, roster, house)
         # Closing empties the pot, so a closed night always settles.
         return LiveStandings(roster, standings, settle_up(standings, house))
     last = last_live_hand(night)
-    standings = state_standings(roster, last.state_after if last else None, house)
+    standings = state_standings(roster, state_after(last, ids_of(roster)), house)
     return LiveStandings(roster, standings, None)

@@ -5,10 +5,10 @@ results. Three to five queries, whatever the night's length."""
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ledger import bridge, rules
+from ledger import rules
 from ledger.models import Hand, Night, ShareLink
 from ledger.selectors.seal import NightSeal, night_seal
-from ledger.selectors.seats import RosterPlayer, night_roster
+from ledger.selectors.seats import RosterPlayer, names_of, night_roster
 from ledger.selectors.share_links import night_share_link
 from ledger.selectors.standings import (
     Payment,
@@ -61,8 +61,7 @@ class NightHistory:
 def night_history(night: Night, roster: Sequence[RosterPlayer] | None = None) -> NightHistory:
     """Every live hand of the night as a log row, with the balances and the pot after
     each: one query for the hands (and one for ``roster`` if not given, in seat order)."""
-    players = night_roster(night) if roster is None else roster
-    roster = {player.id: player.name for player in players}
+    roster = names_of(night_roster(night) if roster is None else roster)
 
     def name(player_id) -> str:
         return roster.get(int(player_id), f"#{player_id}")
@@ -120,7 +119,7 @@ def night_report(night: Night, *, with_share_link: bool = False) -> NightReport:
     already read; a closed night's come from its entries (the pot handed back at closing
     is only there). The settle-up is worked out from those standings, not read again.
     """
-    house = bridge.house_rules(night)
+    house = night.house_rules
     roster = night_roster(night)
     history = night_history(night, roster)
     if night.is_closed:

@@ -140,10 +140,10 @@ def _streak(closed: list[PlayerNight]) -> Streak:
 
 def player_stats(player: Player) -> PlayerStats:
     nights = [
-        NightInfo.from_row(row)
-        for row in Night.objects.filter(seats__player=player)
+        NightInfo.from_night(night)
+        for night in Night.objects.filter(seats__player=player)
         .order_by("started_at", "id")
-        .values(*NIGHT_FIELDS)
+        .only(*NIGHT_FIELDS)
     ]
     chips_by_night = dict(
         Entry.objects.filter(player=player)

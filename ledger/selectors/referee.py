@@ -19,7 +19,7 @@ class RefereeScreen:
 def referee_screen(night: Night) -> RefereeScreen:
     last = Hand.objects.filter(night=night, live=True).aggregate(last=Max("number"))["last"]
     return RefereeScreen(
-        house=rules.HouseRules.from_dict(night.rules),
+        house=night.house_rules,
         players=tuple(player for player in night_roster(night) if player.active),
         hand_number=(last or 0) + 1,
     )

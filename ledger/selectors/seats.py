@@ -1,6 +1,8 @@
 """A night's roster: its seats in position order (clockwise from the first seat).
 
-Every screen and selector that needs the roster reads it here, with one query.
+Every screen, selector and service that needs the roster reads it here, with one query:
+as ``RosterPlayer`` rows, as player ids in seat order (what the rules engine takes), or as
+player id -> current name (what the web layer words problems with).
 """
 
 from collections.abc import Iterable
@@ -35,3 +37,8 @@ def night_roster(night: Night) -> list[RosterPlayer]:
 def names_of(roster: Iterable[RosterPlayer]) -> dict[int, str]:
     """Player id -> name, in the roster's order."""
     return {player.id: player.name for player in roster}
+
+
+def ids_of(roster: Iterable[RosterPlayer]) -> list[int]:
+    """The players' ids, in the roster's order: the engine's roster."""
+    return [player.id for player in roster]

@@ -56,15 +56,12 @@ def standings_of(
 
 
 def state_standings(
-    roster: Sequence[RosterPlayer], state_after: Mapping | None, house: rules.HouseRules
+    roster: Sequence[RosterPlayer], state: rules.NightState, house: rules.HouseRules
 ) -> Standings:
-    """The standings a hand's stored ``state_after`` holds (None: before the first hand).
-    While the night is open they are the ledger's: each hand's entries post exactly the
-    movements that took its state from the one before."""
-    if state_after is None:
-        return standings_of(roster, {}, 0, house)
-    balances = {int(p): chips for p, chips in state_after["balances"].items()}
-    return standings_of(roster, balances, state_after["pot"], house)
+    """The standings the engine's ``state`` after the last live hand holds (read from that
+    hand's stored ``state_after``). While the night is open they are the ledger's: each
+    hand's entries post exactly the movements that took its state from the one before."""
+    return standings_of(roster, state.balances, state.pot, house)
 
 
 def entry_totals(night: Night) -> tuple[dict[int, int], int]:
@@ -99,7 +96,7 @@ def settle_up(standings: Standings, house: rules.HouseRules) -> list[Payment]:
     """Who pays whom, in the fewest transfers, from ``standings``. Only when the pot is
     empty (closing empties it, so a closed night always settles)."""
     if standings.pot != 0:
-        raise InvalidInput(err.SETTLEMENT_POT_NOT_EMPTY)
+        raise InvalidInput(err.SETTLEMENT_POT_NOT_EMPTY())
     players = {row.player.id: row.player for row in standings.rows}
     return [
         Payment(players[t.payer], players[t.payee], t.chips, rules.to_money(t.chips, house))

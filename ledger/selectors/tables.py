@@ -73,10 +73,10 @@ def night_player_chips(table: Table) -> dict[int, dict[int, int]]:
 def table_nights(table: Table) -> list[NightInfo]:
     """Every night of the table, oldest first."""
     return [
-        NightInfo.from_row(row)
-        for row in Night.objects.filter(table=table)
+        NightInfo.from_night(night)
+        for night in Night.objects.filter(table=table)
         .order_by("started_at", "id")
-        .values(*NIGHT_FIELDS)
+        .only(*NIGHT_FIELDS)
     ]
 
 

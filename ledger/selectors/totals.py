@@ -1,11 +1,11 @@
 """Chips and the money they were worth, added up over nights with their own chip values."""
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from ledger import rules
+from ledger.models import Night
 
 
 @dataclass(frozen=True)
@@ -18,13 +18,12 @@ class NightInfo:
     house: rules.HouseRules
 
     @classmethod
-    def from_row(cls, row: Mapping) -> "NightInfo":
-        house = rules.HouseRules.from_dict(row["rules"])
+    def from_night(cls, night: Night) -> "NightInfo":
         return cls(
-            id=row["id"],
-            started_at=row["started_at"],
-            closed=row["closed_at"] is not None,
-            house=house,
+            id=night.pk,
+            started_at=night.started_at,
+            closed=night.closed_at is not None,
+            house=night.house_rules,
         )
 
     @property
@@ -35,6 +34,7 @@ class NightInfo:
         return rules.to_money(chips, self.house)
 
 
+# What NightInfo reads of a night (``QuerySet.only``).
 NIGHT_FIELDS = ("id", "started_at", "closed_at", "rules")
 
 

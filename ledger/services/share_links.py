@@ -11,9 +11,12 @@ from django.utils import timezone
 
 from ledger.errors import InvalidInput
 from ledger.models import Night, ShareLink
+from ledger.rules.errors import Code, gettext_noop
 from ledger.selectors.share_links import night_share_link
 
-NO_ACTIVE_SHARE_LINK = "This night has no share link to revoke."
+NO_ACTIVE_SHARE_LINK = Code(
+    "no_active_share_link", gettext_noop("This night has no share link to revoke.")
+)
 
 
 def _new_token() -> str:
@@ -47,7 +50,7 @@ def share_link_revoke(*, night: Night, by) -> ShareLink:
             .first()
         )
         if link is None:
-            raise InvalidInput(NO_ACTIVE_SHARE_LINK)
+            raise InvalidInput(NO_ACTIVE_SHARE_LINK())
         link.revoked_at = timezone.now()
         link.save(update_fields=["revoked_at"])
         return link

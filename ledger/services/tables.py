@@ -8,9 +8,11 @@ from django.utils import timezone
 from ledger import languages, names, rules
 from ledger.errors import InvalidInput
 from ledger.models import Player, Table
+from ledger.rules.errors import Code, gettext_noop
 
-TABLE_NAME_TAKEN = "You already have a table called {name}."
-PLAYER_NAME_TAKEN = "{name} already plays at this table."
+# ``name`` is the name as typed (cleaned): the player who has it may spell it otherwise.
+TABLE_NAME_TAKEN = Code("table_name_taken", gettext_noop("You already have a table called {name}."))
+PLAYER_NAME_TAKEN = Code("player_name_taken", gettext_noop("{name} already plays at this table."))
 
 
 def _taken(queryset, name: str) -> bool:
@@ -25,7 +27,7 @@ def _house_rules(data: Mapping) -> dict:
     try:
         return rules.HouseRules.from_dict(data).to_dict()
     except rules.RulesError as error:
-        raise InvalidInput(error.errors) from None
+        raise InvalidInput(error.problems) from None
 
 
 def _language(language: str) -> str:
@@ -40,12 +42,12 @@ def table_create(*, owner, name: str, house_rules: Mapping, language: str = "") 
     data = _house_rules(house_rules)
     language = _language(language)
     if _taken(Table.objects.filter(owner=owner), name):
-        raise InvalidInput(TABLE_NAME_TAKEN.format(name=name))
+        raise InvalidInput(TABLE_NAME_TAKEN(name=name))
     try:
         with transaction.atomic():
             return Table.objects.create(owner=owner, name=name, rules=data, language=language)
     except IntegrityError:
-        raise InvalidInput(TABLE_NAME_TAKEN.format(name=name)) from None
+        raise InvalidInput(TABLE_NAME_TAKEN(name=name)) from None
 
 
 def table_update(
@@ -57,7 +59,7 @@ def table_update(
     data = _house_rules(house_rules)
     language = table.language if language is None else _language(language)
     if _taken(Table.objects.filter(owner=table.owner).exclude(pk=table.pk), name):
-        raise InvalidInput(TABLE_NAME_TAKEN.format(name=name))
+        raise InvalidInput(TABLE_NAME_TAKEN(name=name))
     table.name = name
     table.rules = data
     table.language = language
@@ -71,7 +73,7 @@ def _player_name(table: Table, name: str, exclude: int | None = None) -> str:
     if exclude is not None:
         others = others.exclude(pk=exclude)
     if _taken(others, name):
-        raise InvalidInput(PLAYER_NAME_TAKEN.format(name=name))
+        raise InvalidInput(PLAYER_NAME_TAKEN(name=name))
     return name
 
 
@@ -81,7 +83,7 @@ def player_add(*, table: Table, name: str) -> Player:
         with transaction.atomic():
             return Player.objects.create(table=table, name=name)
     except IntegrityError:
-        raise InvalidInput(PLAYER_NAME_TAKEN.format(name=name)) from None
+        raise InvalidInput(PLAYER_NAME_TAKEN(name=name)) from None
 
 
 def player_rename(*, player: Player, name: str) -> Player:

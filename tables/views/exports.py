@@ -24,6 +24,7 @@ from ledger.models import Entry, Night, Seat, Table
 from ledger.selectors.tables import night_player_chips, table_nights
 from tables.access import night_for_host, table_for_host
 from tables.forms_import import NightFileForm
+from tables.problems import sentences
 
 NIGHT_IMPORTED = "Night imported: {hands} hand{s}, {players} players."
 NOT_IMPORTED = "The night was not imported, and nothing was written:"
@@ -172,10 +173,11 @@ def night_import(request: HttpRequest, table_id: int) -> HttpResponse:
                 again=form.cleaned_data["again"],
             )
         except nightfile.AlreadyImported as error:
-            problems = [*error.errors, IMPORT_AGAIN]
+            # A night file's problems name its players by the file's names.
+            problems = [*sentences(error.problems, {}), IMPORT_AGAIN]
             status = 409
         except ServiceError as error:
-            problems = error.errors
+            problems = sentences(error.problems, {})
         else:
             hands = night.hands.filter(live=True).count()
             messages.success(

@@ -12,19 +12,27 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ledger import errors as err
-from ledger import services
 from ledger.errors import Conflict, InvalidInput, ServiceError
 from ledger.models import Hand, Night
 from ledger.models.nights import REASON_MAX_LENGTH
+from ledger.rules.errors import Code, gettext_noop
 from ledger.selectors.hand_changes import CorrectScreen, correct_screen, undo_screen
 from ledger.selectors.hand_screen import HandScreen, hand_problems, hand_screen
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
 from tables import forms_hand, presenters
 from tables.access import night_for_host
 from tables.forms_hand import HandForm
+from tables.problems import sentence, sentences
 from tables.views.night_common import links
 
-UNDO_STALE = "Hand {number} is now the last hand: check it before undoing it."
-CORRECTION_STALE = "Hand {number} was changed since this page was opened: check it again."
+UNDO_STALE = Code(
+    "undo_stale", gettext_noop("Hand {number} is now the last hand: check it before undoing it.")
+)
+CORRECTION_STALE = Code(
+    "correction_stale",
+    gettext_noop("Hand {number} was changed since this page was opened: check it again."),
+)
 HAND_UNDONE = "Hand {number} was undone; record it again when ready."
 HAND_CORRECTED = "Hand {number} was corrected."
 
@@ -52,7 +60,7 @@ def _posted_int(request: HttpRequest, name: str) -> int | None:
 
 
 def _closed(request: HttpRequest, night: Night) -> HttpResponse:
-    messages.error(request, err.NIGHT_CLOSED)
+    messages.error(request, sentence(err.NIGHT_CLOSED()))
     return redirect("night_settlement", night.pk)
 
 
@@ -69,12 +77,12 @@ def _summary(form: HandForm, tricks_per_hand: int) -> str:
 
 
 def _check(screen: HandScreen, form: HandForm) -> Check:
-    problems = list(form.errors)
+    problems = list(form.problems)
     if form.number < screen.next.number:
-        problems.insert(0, err.HAND_ALREADY_RECORDED.format(number=form.number))
+        problems.insert(0, err.HAND_ALREADY_RECORDED(number=form.number))
     if form.data is not None:
         problems.extend(hand_problems(screen, form.data))
-    return Check(_summary(form, screen.house.tricks_per_hand), problems)
+    return Check(_summary(form, screen.house.tricks_per_hand), sentences(problems, screen.names))
 
 
 def _dealer_choices(screen: HandScreen):
@@ -164,7 +172,7 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
         return _closed(request, night)
     number = _posted_int(request, "number")
     if number is None:
-        messages.error(request, forms_hand.NUMBER_MISSING)
+        messages.error(request, sentence(forms_hand.NUMBER_MISSING()))
         return redirect("night_detail", night.pk)
     # Read once: the form needs the roster, and a refused hand is shown again on the
     # screen as it was, since nothing was written.
@@ -176,7 +184,7 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
         return _screen(request, screen, form, status=400)
     key = request.POST.get("key", "")
     try:
-        hand = services.hand_record(
+        hand = hand_services.hand_record(
             night=night,
             expected_number=number,
             hand=form.data,
@@ -184,11 +192,11 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
             idempotency_key=key if _KEY.fullmatch(key) else "",
         )
     except Conflict as error:
-        for message in error.errors:
+        for message in sentences(error.problems, screen.names):
             messages.error(request, message)
         return redirect("night_detail", night.pk)
     except InvalidInput as error:
-        form.errors = error.errors
+        form.problems = error.problems
         return _screen(request, screen, form, status=400)
     return redirect(reverse("night_detail", args=[night.pk]) + f"?after={hand.number}")
 
@@ -200,6 +208,7 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
     if night.is_closed:
         return _closed(request, night)
     errors: list[str] = []
+    refused: ServiceError | None = None
     status = 200
     screen = None
     if request.method == "POST":
@@ -209,12 +218,13 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
         if number is None or revision is None:
             screen = undo_screen(night)
             last = screen.last
-            errors = [UNDO_STALE.format(number=last.number)] if last else [err.NOTHING_TO_UNDO]
+            problem = UNDO_STALE(number=last.number) if last else err.NOTHING_TO_UNDO()
+            errors = [sentence(problem)]
         else:
             # The service compares what the page showed with the live hand under the
             # night's lock: checked here, another phone could still slip in between.
             try:
-                undone = services.hand_undo_last(
+                undone = correction_services.hand_undo_last(
                     night=night,
                     by=request.user,
                     reason=request.POST.get("reason", ""),
@@ -222,7 +232,7 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
                     expected_revision=revision,
                 )
             except ServiceError as error:
-                errors = error.errors
+                refused = error
                 status = 409 if isinstance(error, Conflict) else 400
             else:
                 messages.success(request, HAND_UNDONE.format(number=undone.number))
@@ -230,12 +240,14 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
     # Read after a refused undo, not before: the page shows the last hand as it now is.
     screen = screen or undo_screen(night)
     last = screen.last
+    if refused is not None:
+        errors = sentences(refused.problems, screen.names)
     context = {
         "night": night,
         "last": last,
         "last_text": presenters.hand_text(last, screen.names) if last else None,
         "errors": errors,
-        "nothing": err.NOTHING_TO_UNDO,
+        "nothing": sentence(err.NOTHING_TO_UNDO()),
         "reason_max": REASON_MAX_LENGTH,
         "links": links(night),
     }
@@ -252,7 +264,7 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
     # The newest revision: live, or the undo that took the hand back.
     hand = screen.hand
     if hand is None or (not hand.live and request.method != "POST"):
-        raise Http404(err.HAND_NOT_FOUND.format(number=number))
+        raise Http404(sentence(err.HAND_NOT_FOUND(number=number)))
     if not hand.live:
         # Undone since this page was opened (the service refuses it too, under the lock).
         return _changed(request, night, [_hand_changed(hand)])
@@ -266,18 +278,20 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
     else:
         form = forms_hand.from_post(request.POST, people, number=number)
         try:
-            reason = services.clean_reason(request.POST.get("reason"), required_for=number)
+            reason = correction_services.clean_reason(
+                request.POST.get("reason"), required_for=number
+            )
         except InvalidInput as error:
-            form.errors.extend(error.errors)
+            form.problems.extend(error.problems)
         # The revision this page showed; the service compares it with the live one
         # under the night's lock, so of two phones confirming at once only one wins.
         revision = _posted_int(request, "revision")
         if revision is None:
-            form.errors.insert(0, CORRECTION_STALE.format(number=number))
-        if not form.errors:
+            form.problems.insert(0, CORRECTION_STALE(number=number))
+        if not form.problems:
             try:
                 if request.POST.get("action") == "confirm":
-                    services.hand_correct(
+                    correction_services.hand_correct(
                         night=night,
                         number=number,
                         hand=form.data,
@@ -289,14 +303,14 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
                     return redirect("night_detail", night.pk)
                 preview = _preview(screen, number, form, revision)
             except Conflict as error:
-                form.errors = error.errors
+                form.problems = error.problems
                 status = 409
                 # Another phone changed the hand: show it as it is now, so the host
                 # checks it and may try again.
                 screen = correct_screen(night, number)
                 hand = screen.hand or hand
             except InvalidInput as error:
-                form.errors = error.errors
+                form.problems = error.problems
         if not hand.live:
             return _changed(request, night, form.errors)
     context = {
@@ -317,9 +331,7 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
 
 
 def _hand_changed(hand: Hand) -> str:
-    return err.HAND_CHANGED.format(
-        number=hand.number, change=err.HAND_CHANGES[hand.kind], revision=hand.revision
-    )
+    return sentence(err.HAND_CHANGED[hand.kind](number=hand.number, revision=hand.revision))
 
 
 def _changed(request: HttpRequest, night: Night, errors: list[str]) -> HttpResponse:
@@ -330,7 +342,7 @@ def _changed(request: HttpRequest, night: Night, errors: list[str]) -> HttpRespo
 
 
 def _preview(screen: CorrectScreen, number: int, form: HandForm, revision: int) -> dict:
-    effect = services.hand_correction_preview(
+    effect = correction_services.hand_correction_preview(
         night=screen.night, number=number, hand=form.data, expected_revision=revision
     )
     rows = []

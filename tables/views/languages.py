@@ -10,6 +10,7 @@ from django.views.i18n import LANGUAGE_QUERY_PARAMETER, set_language
 from ledger import languages
 from ledger.services.hosts import host_language_set
 from tables.languages import remember_language
+from tables.problems import sentence
 
 
 @require_POST
@@ -21,7 +22,7 @@ def language_set(request: HttpRequest) -> HttpResponse:
     if not languages.is_language(language):
         # Django would keep any language it has a catalog for; only ours are offered.
         response.cookies.pop(settings.LANGUAGE_COOKIE_NAME, None)
-        messages.error(request, languages.unknown_language(language))
+        messages.error(request, sentence(languages.unknown_language(language)))
         return response
     if request.user.is_authenticated:
         host_language_set(user=request.user, language=language)

@@ -9,13 +9,15 @@ from django.shortcuts import redirect, render
 from django.utils import timezone, translation
 from django.views.decorators.http import require_http_methods, require_safe
 
-from ledger import rules, services
+from ledger import rules
 from ledger.errors import InvalidInput
 from ledger.models import Night
 from ledger.selectors.night_end import LeftoverChoice, close_screen, settle_up_screen
+from ledger.services import nights as night_services
 from tables import presenters
 from tables.access import night_for_host
 from tables.languages import players_language
+from tables.problems import sentences
 from tables.views.night_common import links
 
 NIGHT_NOT_CLOSED = "The settle-up is ready once the night is closed."
@@ -38,16 +40,19 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     if night.is_closed:
         return redirect("night_settlement", night.pk)
-    errors: list[str] = []
+    refused: InvalidInput | None = None
     if request.method == "POST":
         try:
             # No policy posted: the service closes by the night's own rule.
-            services.night_close(night=night, by=request.user, policy=request.POST.get("policy"))
+            night_services.night_close(
+                night=night, by=request.user, policy=request.POST.get("policy")
+            )
         except InvalidInput as error:
-            errors = error.errors
+            refused = error
         else:
             return redirect("night_settlement", night.pk)
     screen = close_screen(night)
+    errors = sentences(refused.problems, screen.names) if refused else []
     default = screen.house.leftover_pot
     context = {
         "night": night,
@@ -56,7 +61,7 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
         "policy": request.POST.get("policy") or default,
         "default_policy": default,
         "policies": [
-            (policy, help_text, _effect(screen.choices[policy]))
+            (policy, help_text, _effect(screen.choices[policy], screen.names))
             for policy, help_text in POLICY_HELP.items()
             if screen.choices
         ],
@@ -66,10 +71,10 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     return render(request, "nights/close.html", context, status=400 if errors else 200)
 
 
-def _effect(choice: LeftoverChoice) -> str:
+def _effect(choice: LeftoverChoice, names: dict[int, str]) -> str:
     """Who would get what back, or why this way cannot close the night."""
     if choice.problems:
-        return " ".join(choice.problems)
+        return " ".join(sentences(choice.problems, names))
     return presenters.join_names([f"{player.name} {chips}" for player, chips in choice.back])
 
 

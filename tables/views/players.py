@@ -8,7 +8,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger.errors import InvalidInput
 from ledger.models import Table
-from ledger.services import tables as services
+from ledger.services import tables as table_services
 from tables.access import player_for_host, table_for_host
 from tables.forms import PlayerNameForm
 from tables.views.tables import table_page_context
@@ -30,9 +30,9 @@ def player_add(request: HttpRequest, table_id: int) -> HttpResponse:
     if not form.is_valid():  # a NUL character, say: the form itself names the problem
         return _players_section(request, table, add_form=form)
     try:
-        player = services.player_add(table=table, name=form.cleaned_data["name"])
+        player = table_services.player_add(table=table, name=form.cleaned_data["name"])
     except InvalidInput as error:
-        form.add_service_errors(error.errors)
+        form.add_service_errors(error.problems)
         return _players_section(request, table, add_form=form)
     message = f"{player.name} now plays at {table.name}."
     if request.htmx:
@@ -51,10 +51,10 @@ def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
         # A NUL character, say, fails the form itself, which names the problem.
         if form.is_valid():
             try:
-                services.player_rename(player=player, name=form.cleaned_data["name"])
+                table_services.player_rename(player=player, name=form.cleaned_data["name"])
             except InvalidInput as error:
                 player.name = old_name
-                form.add_service_errors(error.errors)
+                form.add_service_errors(error.problems)
             else:
                 messages.success(request, f"{old_name} is now {player.name}.")
                 return redirect("table_detail", table_id=player.table_id)
@@ -66,10 +66,10 @@ def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
 def _set_retired(request: HttpRequest, player_id: int, *, retire: bool) -> HttpResponse:
     player = player_for_host(request, player_id)
     if retire:
-        services.player_retire(player=player)
+        table_services.player_retire(player=player)
         message = f"{player.name} is retired: kept in the history, not offered for new nights."
     else:
-        services.player_unretire(player=player)
+        table_services.player_unretire(player=player)
         message = f"{player.name} is back and can play again."
     if request.htmx:
         return _players_section(request, player.table, notice=message)

@@ -82,7 +82,7 @@ def night_judge(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 def _rules_context(night: Night) -> dict:
-    house = rules.HouseRules.from_dict(night.rules)
+    house = night.house_rules
     return {"night": night, "sections": house_rules_text.house_rules_sections(house)}
 
 

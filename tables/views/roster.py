@@ -8,22 +8,23 @@ from django.views.decorators.http import require_http_methods
 
 from ledger import errors as err
 from ledger import selectors
-from ledger import services as ledger_services
 from ledger.errors import InvalidInput
 from ledger.models import Night, Seat
 from ledger.selectors.seats import night_seats
+from ledger.services import roster as roster_services
 from tables import presenters
 from tables.access import night_for_host, player_for_host
 from tables.forms import NightJoinForm
+from tables.problems import sentence, sentences
 
 
 def _join(night: Night, form: NightJoinForm, *, by) -> Seat:
     position = int(form.cleaned_data["position"])
     if form.player is not None:
-        return ledger_services.night_seat_join(
+        return roster_services.night_seat_join(
             night=night, player=form.player, position=position, by=by
         )
-    return ledger_services.night_seat_join_newcomer(
+    return roster_services.night_seat_join_newcomer(
         night=night, name=form.cleaned_data["new_name"], position=position, by=by
     )
 
@@ -40,7 +41,8 @@ def night_join(request: HttpRequest, night_id: int) -> HttpResponse:
         try:
             seat = _join(night, form, by=request.user)
         except InvalidInput as error:
-            form.add_service_errors(error.errors)
+            names = {p.pk: p.name for p in candidates} | {s.player_id: s.player.name for s in seats}
+            form.add_service_errors(error.problems, names)
         else:
             messages.success(
                 request, f"{seat.player.name} joined tonight's game in seat {seat.position + 1}."
@@ -53,7 +55,7 @@ def night_join(request: HttpRequest, night_id: int) -> HttpResponse:
             "night": night,
             "form": form,
             "seats": seats,
-            "closed_message": err.NIGHT_CLOSED,
+            "closed_message": sentence(err.NIGHT_CLOSED()),
         },
     )
 
@@ -68,15 +70,17 @@ def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResp
     errors: list[str] = []
     if request.method == "POST":
         try:
-            ledger_services.night_seat_leave(night=night, player=player, by=request.user)
+            roster_services.night_seat_leave(night=night, player=player, by=request.user)
         except InvalidInput as error:
-            errors = error.errors
+            errors = sentences(error.problems, {player.pk: player.name})
         else:
             messages.success(request, f"{player.name} left the game and keeps tonight's balance.")
             return redirect("night_detail", night_id=night.pk)
     balance = selectors.night_balances(night).get(player.pk)
     if balance is None and not errors:
-        errors = [err.PLAYER_NOT_SEATED_TONIGHT.format(player=player.name)]
+        errors = [
+            sentence(err.PLAYER_NOT_SEATED_TONIGHT(player=player.pk), {player.pk: player.name})
+        ]
     return render(
         request,
         "roster/night_leave.html",
@@ -87,7 +91,7 @@ def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResp
             "balance_chips": presenters.chips(balance or 0),
             "balance_css": presenters.sign_class(balance or 0),
             "errors": errors,
-            "closed_message": err.NIGHT_CLOSED,
+            "closed_message": sentence(err.NIGHT_CLOSED()),
         },
         status=400 if errors else 200,
     )

@@ -34,6 +34,7 @@ from ledger.selectors.share_links import shared_night
 from ledger.services.share_links import share_link_create, share_link_revoke
 from tables.access import night_for_host
 from tables.languages import speak_players_language
+from tables.problems import sentences
 
 SHARE_CREATED = "Live link ready: anyone with it can watch tonight's standings."
 SHARE_REVOKED = "The live link is switched off; it no longer opens anything."
@@ -61,7 +62,7 @@ def night_share_revoke(request: HttpRequest, night_id: int) -> HttpResponse:
     try:
         share_link_revoke(night=night, by=request.user)
     except InvalidInput as error:
-        for message in error.errors:
+        for message in sentences(error.problems, {}):
             messages.error(request, message)
     else:
         messages.success(request, SHARE_REVOKED)

@@ -11,14 +11,15 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import rules
-from ledger import services as ledger_services
 from ledger.errors import InvalidInput, ServiceError
 from ledger.models import Night, Player, Table
 from ledger.selectors.seats import night_seats
-from ledger.services import tables as services
+from ledger.services import nights as night_services
+from ledger.services import tables as table_services
 from tables import house_rules_text
 from tables.access import table_for_host
 from tables.forms import NightStartForm, PlayerNameForm, TableForm
+from tables.problems import sentences
 
 PRESET_ACTION = "preset"
 START_KEY = re.compile(r"[0-9a-f]{1,64}")
@@ -64,7 +65,7 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
         if form.is_valid():
             try:
                 if table is None:
-                    table = services.table_create(
+                    table = table_services.table_create(
                         owner=request.user,
                         name=form.cleaned_data["name"],
                         house_rules=form.house_rules(),
@@ -72,7 +73,7 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
                     )
                     messages.success(request, f"{table.name} is ready. Add its players.")
                 else:
-                    services.table_update(
+                    table_services.table_update(
                         table=table,
                         name=form.cleaned_data["name"],
                         house_rules=form.house_rules(),
@@ -81,7 +82,7 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
                     messages.success(request, "Saved. The new rules apply from the next night.")
                 return redirect("table_detail", table_id=table.pk)
             except InvalidInput as error:
-                form.add_service_errors(error.errors)
+                form.add_service_errors(error.problems)
     return render(
         request,
         "tables/table_form.html",
@@ -188,7 +189,7 @@ def night_start(request: HttpRequest, table_id: int) -> HttpResponse:
         if form.is_valid():
             posted = request.POST.get("key", "")
             try:
-                night = ledger_services.night_start(
+                night = night_services.night_start(
                     table=table,
                     players=form.roster,
                     first_dealer=form.dealer,
@@ -196,7 +197,8 @@ def night_start(request: HttpRequest, table_id: int) -> HttpResponse:
                     idempotency_key=posted if START_KEY.fullmatch(posted) else "",
                 )
             except ServiceError as error:
-                for message in error.errors:
+                names = {p.pk: p.name for p in players}
+                for message in sentences(error.problems, names):
                     form.add_error(None, message)
             else:
                 return redirect("night_detail", night_id=night.pk)

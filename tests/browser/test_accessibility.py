@@ -34,7 +34,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.http import urlencode
 
-from ledger import services
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 from ledger.services.share_links import share_link_create
 from tests.factories import TableFactory, UserFactory, night_with
@@ -61,10 +63,10 @@ def _world() -> tuple[object, dict[str, str], dict[str, str]]:
         ],
         start=1,
     ):
-        services.hand_record(
+        hand_services.hand_record(
             night=closed, expected_number=number, hand=hand_data(closed, hand), by=host
         )
-    services.night_close(night=closed, by=host)
+    night_services.night_close(night=closed, by=host)
 
     night = night_with(("Ann", "Bob", "Cy", "Dee"), table=table)
     hands = [
@@ -74,11 +76,11 @@ def _world() -> tuple[object, dict[str, str], dict[str, str]]:
         {"dealer": "Dee", "stayed": {"Ann": 5}},
     ]
     for number, hand in enumerate(hands, start=1):
-        services.hand_record(
+        hand_services.hand_record(
             night=night, expected_number=number, hand=hand_data(night, hand), by=host
         )
-    services.hand_undo_last(night=night, by=host, reason="Wrong dealer.")
-    services.hand_correct(
+    correction_services.hand_undo_last(night=night, by=host, reason="Wrong dealer.")
+    correction_services.hand_correct(
         night=night,
         number=3,
         hand=hand_data(night, {"dealer": "Cy", "stayed": {"Dee": 3, "Ann": 2}}),

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from ledger import services
+from ledger.services import hands as hand_services
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data
 
@@ -45,7 +45,7 @@ def test_a_player_watches_the_standings_update_by_themselves(
         assert set(polls) == {("standings", 304)}
         expect(player.locator("#standings")).to_contain_text("No hands yet")
 
-        services.hand_record(
+        hand_services.hand_record(
             night=night,
             expected_number=1,
             hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}),

@@ -13,9 +13,10 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import strip_tags
 
-from ledger import languages, rules, services
+from ledger import languages, rules
 from ledger.errors import InvalidInput
 from ledger.models import HostSettings, Table
+from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 from ledger.services.hosts import host_language_set
 from ledger.services.share_links import share_link_create
@@ -56,7 +57,7 @@ def closed_night(table_language: str = "", host_language: str = ""):
     if host_language:
         host_language_set(user=night.table.owner, language=host_language)
     play(night, example_1_hands())
-    services.night_close(night=night, by=night.started_by)
+    night_services.night_close(night=night, by=night.started_by)
     return night
 
 
@@ -79,7 +80,7 @@ def test_a_language_the_app_does_not_speak_is_refused_and_nothing_is_written():
 
     with pytest.raises(InvalidInput) as refused:
         table_services.table_create(owner=owner, name="B", house_rules={}, language="de")
-    assert refused.value.errors == [languages.unknown_language("de")]
+    assert refused.value.problems == [languages.unknown_language("de")]
     with pytest.raises(InvalidInput):
         table_services.table_update(
             table=table, name="Renamed", house_rules=table.rules, language="pt_BR"

@@ -1,8 +1,8 @@
 """Hands with names, recorded the way the app records them: through the services."""
 
-from ledger import services
 from ledger.models import Seat
-from ledger.services import HandData
+from ledger.services import hands as hand_services
+from ledger.services.hands import HandData
 
 
 def ids(night) -> dict[str, int]:
@@ -26,6 +26,6 @@ def hand_data(night, hand: dict) -> HandData:
 def record_all(night, hands, start=1):
     """Record night-file style ``hands`` as hands ``start``, ``start + 1``..."""
     for number, hand in enumerate(hands, start=start):
-        services.hand_record(
+        hand_services.hand_record(
             night=night, expected_number=number, hand=hand_data(night, hand), by=night.started_by
         )

@@ -5,7 +5,10 @@ import random
 from django.apps import apps
 from django.db import connection
 
-from ledger import db_triggers, rules, services
+from ledger import db_triggers, rules
+from ledger.services import corrections as correction_services
+from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
 from tests.factories import PlayerFactory, night_with
 from tests.ledger.helpers import hand_data, record_all
 from tests.ledger.worked_examples import EXAMPLES
@@ -17,7 +20,7 @@ def example_night(name="example_1", *, close=True):
     night = night_with(example["roster"], house_rules=example["rules"])
     record_all(night, [hand for hand, _, _ in example["hands"]])
     if close:
-        services.night_close(night=night, by=night.started_by)
+        night_services.night_close(night=night, by=night.started_by)
         night.refresh_from_db()
     return night
 
@@ -33,7 +36,7 @@ def busy_night(*, close=True):
             {"dealer": "Bob", "stayed": {"Cy": 3, "Ann": 2}},
         ],
     )
-    services.night_seat_join(
+    roster_services.night_seat_join(
         night=night, player=PlayerFactory(table=night.table, name="Dee"), position=4, by=by
     )
     record_all(
@@ -44,9 +47,9 @@ def busy_night(*, close=True):
         ],
         start=3,
     )
-    services.hand_undo_last(night=night, by=by)
+    correction_services.hand_undo_last(night=night, by=by)
     record_all(night, [{"dealer": "Dee", "stayed": {"Ann": 2, "Bob": 2, "Dee": 1}}], start=4)
-    services.hand_correct(
+    correction_services.hand_correct(
         night=night,
         number=2,
         hand=hand_data(night, {"dealer": "Bob", "seated": ["Ann", "Bob", "Cy"], "stayed": {}}),
@@ -54,7 +57,7 @@ def busy_night(*, close=True):
         by=by,
     )
     if close:
-        services.night_close(night=night, by=by)
+        night_services.night_close(night=night, by=by)
         night.refresh_from_db()
     return night
 

@@ -6,8 +6,9 @@ from django.contrib import admin
 from django.test import RequestFactory
 from django.urls import reverse
 
-from ledger import nightfile, services
+from ledger import nightfile
 from ledger.models import Entry, Hand, ShareLink
+from ledger.services import roster as roster_services
 from ledger.services.hosts import host_language_set
 from tests.factories import NightFactory, ShareLinkFactory, UserFactory
 
@@ -27,7 +28,7 @@ def night():
     night = NightFactory(hands=3)
     host_language_set(user=night.table.owner, language="sv")
     dee = night.seats.get(player__name="Dee").player
-    services.night_seat_leave(night=night, player=dee, by=night.started_by)
+    roster_services.night_seat_leave(night=night, player=dee, by=night.started_by)
     nightfile.night_import(document=nightfile.night_export(night), owner=night.table.owner)
     return night
 

@@ -1,11 +1,13 @@
 import pytest
 
 from ledger import errors as err
-from ledger import selectors, services
+from ledger import selectors
 from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from tests.factories import night_with
-from tests.ledger.helpers import hand_data
+from tests.ledger.helpers import hand_data, ids
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +26,7 @@ def test_a_good_next_hand_has_no_problems_and_nothing_is_written():
 
 def test_it_names_what_hand_record_would_refuse_with_the_next_hands_number():
     night = night_with()
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(night, {"dealer": "Ann", "stayed": {}}),
@@ -33,25 +35,25 @@ def test_it_names_what_hand_record_would_refuse_with_the_next_hands_number():
     bad = hand_data(night, {"dealer": "Bob", "stayed": {"Cy": 2, "Dee": 2}, "reneged": ["Ann"]})
 
     assert selectors.hand_check(night, bad) == [
-        rule_errors.TRICKS_DO_NOT_ADD_UP.format(hand=2, total=4, tricks_per_hand=5),
-        rule_errors.RENEGE_WITHOUT_STAYING.format(hand=2, player="Ann"),
+        rule_errors.TRICKS_DO_NOT_ADD_UP(hand=2, total=4, tricks_per_hand=5),
+        rule_errors.RENEGE_WITHOUT_STAYING(hand=2, player=ids(night)["Ann"]),
     ]
 
 
 def test_a_player_not_on_the_roster_is_named():
     night = night_with()
-    hand = services.HandData(dealer=999, seated=[999], stayed={})
+    hand = hand_services.HandData(dealer=999, seated=[999], stayed={})
 
     problems = selectors.hand_check(night, hand)
 
-    assert rule_errors.DEALER_NOT_ON_ROSTER.format(hand=1, player="player #999") in problems
+    assert rule_errors.DEALER_NOT_ON_ROSTER(hand=1, player=999) in problems
 
 
 def test_a_closed_night_takes_no_hand():
     night = night_with()
-    services.night_close(night=night, by=night.started_by)
+    night_services.night_close(night=night, by=night.started_by)
     night.refresh_from_db()
 
     assert selectors.hand_check(night, hand_data(night, {"dealer": "Ann", "stayed": {}})) == [
-        err.NIGHT_CLOSED
+        err.NIGHT_CLOSED()
     ]

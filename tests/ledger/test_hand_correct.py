@@ -1,9 +1,11 @@
 import pytest
 
-from ledger import bridge, rules, selectors, services
 from ledger import errors as err
+from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry, Hand
+from ledger.selectors.seats import ids_of, night_roster
+from ledger.services import corrections as correction_services
 from ledger.verify import verify_night
 from tests.ledger.helpers import hand_data, ids, record_all
 from tests.ledger.nights import example_night, row_counts
@@ -16,7 +18,7 @@ BOB_ALONE = {"dealer": "Dee", "stayed": {"Bob": None}}
 
 
 def correct(night, number, hand, reason="wrong stayer", **seen):
-    return services.hand_correct(
+    return correction_services.hand_correct(
         night=night,
         number=number,
         hand=hand_data(night, hand),
@@ -28,10 +30,10 @@ def correct(night, number, hand, reason="wrong stayer", **seen):
 
 def replayed_balances(night) -> dict[int, int]:
     """A fresh replay by the pure engine of the night's live inputs."""
-    to_name = bridge.roster_names(night)
-    inputs = [bridge.hand_input(h.input, to_name) for h in selectors.live_hands(night)]
-    _, state = rules.replay(bridge.house_rules(night), list(to_name.values()), inputs)
-    return {player_id: state.balances[name] for player_id, name in to_name.items()}
+    roster = ids_of(night_roster(night))
+    inputs = [hand.hand_input() for hand in selectors.live_hands(night)]
+    _, state = rules.replay(night.house_rules, roster, inputs)
+    return {player_id: state.balances[player_id] for player_id in roster}
 
 
 def test_correcting_hand_k_changes_hands_k_onwards_and_nothing_before_it():
@@ -114,7 +116,7 @@ def test_the_preview_shows_the_changes_the_correction_makes_and_writes_nothing()
     before = selectors.night_balances(night)
     counts = row_counts()
 
-    preview = services.hand_correction_preview(
+    preview = correction_services.hand_correction_preview(
         night=night, number=4, hand=hand_data(night, BOB_ALONE)
     )
 
@@ -135,7 +137,7 @@ def test_a_reason_is_required(reason):
     with pytest.raises(InvalidInput) as caught:
         correct(night, 4, BOB_ALONE, reason=reason)
 
-    assert caught.value.errors == [err.REASON_REQUIRED.format(number=4)]
+    assert caught.value.problems == [err.REASON_REQUIRED(number=4)]
     assert row_counts() == counts
 
 
@@ -146,9 +148,11 @@ def test_correcting_a_closed_night_is_refused():
     with pytest.raises(InvalidInput) as caught:
         correct(night, 4, BOB_ALONE)
 
-    assert caught.value.errors == [err.NIGHT_CLOSED]
+    assert caught.value.problems == [err.NIGHT_CLOSED()]
     with pytest.raises(InvalidInput):
-        services.hand_correction_preview(night=night, number=4, hand=hand_data(night, BOB_ALONE))
+        correction_services.hand_correction_preview(
+            night=night, number=4, hand=hand_data(night, BOB_ALONE)
+        )
     assert row_counts() == counts
 
 
@@ -158,7 +162,7 @@ def test_a_correction_that_changes_nothing_is_refused():
     with pytest.raises(InvalidInput) as caught:
         correct(night, 4, {"dealer": "Dee", "stayed": {"Ann": None}})
 
-    assert caught.value.errors == [err.CORRECTION_CHANGES_NOTHING.format(number=4)]
+    assert caught.value.problems == [err.CORRECTION_CHANGES_NOTHING(number=4)]
 
 
 def test_a_hand_that_was_never_recorded_cannot_be_corrected():
@@ -167,7 +171,7 @@ def test_a_hand_that_was_never_recorded_cannot_be_corrected():
     with pytest.raises(InvalidInput) as caught:
         correct(night, 8, BOB_ALONE)
 
-    assert caught.value.errors == [err.HAND_NOT_FOUND.format(number=8)]
+    assert caught.value.problems == [err.HAND_NOT_FOUND(number=8)]
 
 
 def test_a_bad_correction_names_the_hand_and_writes_nothing():
@@ -177,8 +181,8 @@ def test_a_bad_correction_names_the_hand_and_writes_nothing():
     with pytest.raises(InvalidInput) as caught:
         correct(night, 3, {"dealer": "Cy", "stayed": {"Dee": 4, "Ann": 0}})
 
-    assert caught.value.errors == [
-        rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=3, total=4, tricks_per_hand=5)
+    assert caught.value.problems == [
+        rules.errors.TRICKS_DO_NOT_ADD_UP(hand=3, total=4, tricks_per_hand=5)
     ]
     assert row_counts() == counts
 
@@ -202,7 +206,9 @@ def test_a_correction_costs_a_few_queries_per_replayed_hand_not_one_per_entry(
     data = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2, "Dee": 0}})
 
     with django_assert_max_num_queries(8 + 5 * 7):  # 7 hands replayed, 37 today
-        services.hand_correct(night=night, number=1, hand=data, reason="r", by=night.started_by)
+        correction_services.hand_correct(
+            night=night, number=1, hand=data, reason="r", by=night.started_by
+        )
 
 
 # --- the revision the host saw ---------------------------------------------------------
@@ -224,9 +230,7 @@ def test_a_second_correction_from_a_page_that_saw_the_old_revision_is_refused():
     with pytest.raises(Conflict) as caught:
         correct(night, 4, {"dealer": "Dee", "stayed": {"Cy": None}}, expected_revision=1)
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=4, change=err.HAND_CHANGES[Hand.CORRECT], revision=2)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.CORRECT](number=4, revision=2)]
     assert row_counts() == counts
     assert (
         Hand.objects.get(night=night, number=4, live=True).input
@@ -236,29 +240,25 @@ def test_a_second_correction_from_a_page_that_saw_the_old_revision_is_refused():
 
 def test_a_correction_of_a_hand_undone_since_the_host_looked_is_refused():
     night = example_night(close=False)
-    services.hand_undo_last(night=night, by=night.started_by, expected_number=7)
+    correction_services.hand_undo_last(night=night, by=night.started_by, expected_number=7)
     counts = row_counts()
 
     with pytest.raises(Conflict) as caught:
         correct(night, 7, {"dealer": "Cy", "stayed": {"Ann": 5, "Bob": 0}}, expected_revision=1)
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=7, change=err.HAND_CHANGES[Hand.UNDO], revision=2)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.UNDO](number=7, revision=2)]
     assert row_counts() == counts
 
 
 def test_a_correction_of_a_hand_recorded_again_after_an_undo_is_refused():
     night = example_night(close=False)
-    services.hand_undo_last(night=night, by=night.started_by)
+    correction_services.hand_undo_last(night=night, by=night.started_by)
     record_all(night, [{"dealer": "Cy", "stayed": {"Ann": 5, "Bob": 0}}], start=7)
 
     with pytest.raises(Conflict) as caught:
         correct(night, 7, {"dealer": "Cy", "stayed": {"Bob": 5, "Ann": 0}}, expected_revision=1)
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=7, change=err.HAND_CHANGES[Hand.RECORD], revision=3)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.RECORD](number=7, revision=3)]
 
 
 def test_a_correction_of_a_hand_replayed_since_the_host_looked_is_refused():
@@ -268,9 +268,7 @@ def test_a_correction_of_a_hand_replayed_since_the_host_looked_is_refused():
     with pytest.raises(Conflict) as caught:
         correct(night, 5, {"dealer": "Ann", "stayed": {}}, expected_revision=1)
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=5, change=err.HAND_CHANGES[Hand.REPLAY], revision=2)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.REPLAY](number=5, revision=2)]
 
 
 def test_the_preview_of_a_stale_correction_is_refused_the_same_way():
@@ -278,13 +276,11 @@ def test_the_preview_of_a_stale_correction_is_refused_the_same_way():
     correct(night, 4, BOB_ALONE, expected_revision=1)
 
     with pytest.raises(Conflict) as caught:
-        services.hand_correction_preview(
+        correction_services.hand_correction_preview(
             night=night,
             number=4,
             hand=hand_data(night, {"dealer": "Dee", "stayed": {"Cy": None}}),
             expected_revision=1,
         )
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=4, change=err.HAND_CHANGES[Hand.CORRECT], revision=2)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.CORRECT](number=4, revision=2)]

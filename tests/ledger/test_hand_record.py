@@ -4,10 +4,13 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 
 from ledger import errors as err
-from ledger import rules, selectors, services
+from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry, Hand
 from ledger.models.nights import REASON_MAX_LENGTH
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data, ids
 from tests.ledger.worked_examples import EXAMPLES
@@ -27,13 +30,13 @@ def test_the_worked_examples_match_to_the_chip_hand_by_hand(name):
     night = night_with(example["roster"], house_rules=example["rules"])
 
     for number, (hand, pot_after, balances) in enumerate(example["hands"], start=1):
-        services.hand_record(
+        hand_services.hand_record(
             night=night, expected_number=number, hand=hand_data(night, hand), by=night.started_by
         )
         assert selectors.night_pot(night) == pot_after, f"pot after hand {number}"
         assert _balances(night, example["roster"]) == balances, f"balances after hand {number}"
 
-    services.night_close(night=night, by=night.started_by)
+    night_services.night_close(night=night, by=night.started_by)
 
     assert selectors.night_pot(night) == 0
     assert _balances(night, example["roster"]) == example["final"]
@@ -44,7 +47,7 @@ def test_the_worked_examples_match_to_the_chip_hand_by_hand(name):
 def test_every_night_entries_sum_to_zero_and_chain_their_hashes():
     night = night_with()
     for number, (hand, _, _) in enumerate(EXAMPLES["example_1"]["hands"], start=1):
-        services.hand_record(
+        hand_services.hand_record(
             night=night, expected_number=number, hand=hand_data(night, hand), by=night.started_by
         )
 
@@ -57,15 +60,37 @@ def test_every_night_entries_sum_to_zero_and_chain_their_hashes():
     assert all(e.hash == e.compute_hash() for e in entries)
 
 
+def test_a_hand_is_settled_and_stored_by_player_id_as_the_engine_gives_it():
+    night = night_with()
+    by_name = ids(night)
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Dee": 1}})
+
+    recorded = hand_services.hand_record(
+        night=night, expected_number=1, hand=hand, by=night.started_by
+    )
+
+    roster = list(by_name.values())
+    result, state = rules.settle_hand(
+        rules.HouseRules(), rules.NightState.start(roster), hand.as_input()
+    )
+    assert recorded.input == rules.input_to_json(hand.as_input())
+    assert recorded.result == rules.result_to_json(result)
+    assert recorded.state_after == rules.state_to_json(state)
+    assert recorded.result["dealer"] == by_name["Ann"]
+    assert set(recorded.result["balances"]) == {str(p) for p in roster}
+    assert recorded.state() == state
+    assert recorded.hand_input() == hand.as_input()
+
+
 def test_it_rejects_tricks_that_do_not_add_up_and_writes_nothing():
     night = night_with()
     bad = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2}})
 
     with pytest.raises(InvalidInput) as caught:
-        services.hand_record(night=night, expected_number=1, hand=bad, by=night.started_by)
+        hand_services.hand_record(night=night, expected_number=1, hand=bad, by=night.started_by)
 
-    assert caught.value.errors == [
-        rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=1, total=4, tricks_per_hand=5)
+    assert caught.value.problems == [
+        rules.errors.TRICKS_DO_NOT_ADD_UP(hand=1, total=4, tricks_per_hand=5)
     ]
     assert not Hand.objects.filter(night=night).exists()
     assert not Entry.objects.filter(night=night).exists()
@@ -74,12 +99,12 @@ def test_it_rejects_tricks_that_do_not_add_up_and_writes_nothing():
 def test_a_second_device_recording_the_same_number_gets_a_conflict():
     night = night_with()
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
-    services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
+    hand_services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
 
     with pytest.raises(Conflict) as caught:
-        services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
+        hand_services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
 
-    assert caught.value.errors == [err.HAND_ALREADY_RECORDED.format(number=1)]
+    assert caught.value.problems == [err.HAND_ALREADY_RECORDED(number=1)]
     assert Hand.objects.filter(night=night).count() == 1
 
 
@@ -88,19 +113,19 @@ def test_a_hand_number_from_the_future_is_refused():
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
 
     with pytest.raises(Conflict) as caught:
-        services.hand_record(night=night, expected_number=3, hand=hand, by=night.started_by)
+        hand_services.hand_record(night=night, expected_number=3, hand=hand, by=night.started_by)
 
-    assert caught.value.errors == [err.HAND_NOT_NEXT.format(expected=1, number=3)]
+    assert caught.value.problems == [err.HAND_NOT_NEXT(expected=1, number=3)]
 
 
 def test_a_retry_with_the_same_key_records_once_and_returns_the_same_hand():
     night = night_with()
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
 
-    first = services.hand_record(
+    first = hand_services.hand_record(
         night=night, expected_number=1, hand=hand, by=night.started_by, idempotency_key="k1"
     )
-    again = services.hand_record(
+    again = hand_services.hand_record(
         night=night, expected_number=1, hand=hand, by=night.started_by, idempotency_key="k1"
     )
 
@@ -112,43 +137,43 @@ def test_the_same_key_with_a_different_hand_is_a_conflict_that_writes_nothing():
     night = night_with()
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
     other = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}})
-    services.hand_record(
+    hand_services.hand_record(
         night=night, expected_number=1, hand=hand, by=night.started_by, idempotency_key="k1"
     )
     entries = Entry.objects.count()
 
     with pytest.raises(Conflict) as caught:
-        services.hand_record(
+        hand_services.hand_record(
             night=night, expected_number=2, hand=other, by=night.started_by, idempotency_key="k1"
         )
 
-    assert caught.value.errors == [err.IDEMPOTENCY_KEY_REUSED.format(number=1)]
+    assert caught.value.problems == [err.IDEMPOTENCY_KEY_REUSED(number=1)]
     assert Entry.objects.count() == entries
 
 
 def test_it_refuses_to_record_into_a_closed_night():
     night = night_with()
-    services.night_close(night=night, by=night.started_by)
+    night_services.night_close(night=night, by=night.started_by)
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
 
     with pytest.raises(InvalidInput) as caught:
-        services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
+        hand_services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
 
-    assert caught.value.errors == [err.NIGHT_CLOSED]
+    assert caught.value.problems == [err.NIGHT_CLOSED()]
 
 
 def test_a_player_who_is_not_on_the_roster_is_refused_by_name():
     night = night_with()
     stranger = night_with(["Zed", "Yan"]).seats.first().player
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
-    hand = services.HandData(
+    hand = hand_services.HandData(
         dealer=hand.dealer, seated=[*hand.seated, stranger.pk], stayed=hand.stayed
     )
 
     with pytest.raises(InvalidInput) as caught:
-        services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
+        hand_services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
 
-    assert caught.value.errors == [err.PLAYER_NOT_ON_ROSTER.format(player=f"#{stranger.pk}")]
+    assert caught.value.problems == [err.PLAYER_NOT_ON_ROSTER(id=stranger.pk)]
 
 
 def test_recording_a_hand_costs_the_same_queries_late_in_the_night(django_assert_max_num_queries):
@@ -156,18 +181,18 @@ def test_recording_a_hand_costs_the_same_queries_late_in_the_night(django_assert
     by = night.started_by
     hand = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}
     for number in range(1, 31):
-        services.hand_record(
+        hand_services.hand_record(
             night=night, expected_number=number, hand=hand_data(night, hand), by=by
         )
     data = hand_data(night, hand)
 
     with django_assert_max_num_queries(12):
-        services.hand_record(night=night, expected_number=31, hand=data, by=by)
+        hand_services.hand_record(night=night, expected_number=31, hand=data, by=by)
 
 
 def test_the_model_refuses_to_change_or_delete_an_entry():
     night = night_with()
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}),
@@ -198,7 +223,7 @@ def test_the_database_refuses_raw_sql_that_changes_entries(sql):
     from django.db import DatabaseError, transaction
 
     night = night_with()
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}),
@@ -217,25 +242,25 @@ def test_undo_refuses_when_another_device_recorded_since_the_host_looked():
     night = night_with()
     by = night.started_by
     hand = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}
-    services.hand_record(night=night, expected_number=1, hand=hand_data(night, hand), by=by)
-    services.hand_record(night=night, expected_number=2, hand=hand_data(night, hand), by=by)
+    hand_services.hand_record(night=night, expected_number=1, hand=hand_data(night, hand), by=by)
+    hand_services.hand_record(night=night, expected_number=2, hand=hand_data(night, hand), by=by)
 
     with pytest.raises(Conflict) as caught:
-        services.hand_undo_last(night=night, by=by, expected_number=1)
+        correction_services.hand_undo_last(night=night, by=by, expected_number=1)
 
-    assert caught.value.errors == [err.UNDO_NOT_LAST.format(number=1, last=2)]
+    assert caught.value.problems == [err.UNDO_NOT_LAST(number=1, last=2)]
     assert Hand.objects.filter(night=night, live=True).count() == 2
 
 
 def test_a_pot_too_big_for_the_ledger_is_refused_and_nothing_is_written(monkeypatch):
     night = night_with()
-    monkeypatch.setattr(services, "CHIP_LIMIT", 3)
+    monkeypatch.setattr(hand_services, "CHIP_LIMIT", 3)
     hand = hand_data(night, {"dealer": "Ann", "stayed": {}})
 
     with pytest.raises(InvalidInput) as caught:
-        services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
+        hand_services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
 
-    assert caught.value.errors == [err.CHIPS_OVERFLOW.format(number=1)]
+    assert caught.value.problems == [err.CHIPS_OVERFLOW(number=1)]
     assert not Entry.objects.filter(night=night).exists()
 
 
@@ -243,15 +268,15 @@ def test_a_reason_with_a_nul_character_is_refused_by_name_for_undo_and_correctio
     night = night_with()
     by = night.started_by
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
-    services.hand_record(night=night, expected_number=1, hand=hand, by=by)
+    hand_services.hand_record(night=night, expected_number=1, hand=hand, by=by)
     other = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}})
 
     with pytest.raises(InvalidInput) as undo:
-        services.hand_undo_last(night=night, by=by, reason="oops\x00")
+        correction_services.hand_undo_last(night=night, by=by, reason="oops\x00")
     with pytest.raises(InvalidInput) as correct:
-        services.hand_correct(night=night, number=1, hand=other, reason="a\x00b", by=by)
+        correction_services.hand_correct(night=night, number=1, hand=other, reason="a\x00b", by=by)
 
-    assert undo.value.errors == correct.value.errors == [err.REASON_HAS_NUL]
+    assert undo.value.problems == correct.value.problems == [err.REASON_HAS_NUL()]
     assert Hand.objects.filter(night=night).count() == 1
 
 
@@ -260,17 +285,17 @@ def test_a_reason_longer_than_the_limit_is_refused_by_name_for_undo_and_correcti
     night = night_with()
     by = night.started_by
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
-    services.hand_record(night=night, expected_number=1, hand=hand, by=by)
+    hand_services.hand_record(night=night, expected_number=1, hand=hand, by=by)
     other = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}})
     reason = "x" * length
 
     with pytest.raises(InvalidInput) as undo:
-        services.hand_undo_last(night=night, by=by, reason=reason)
+        correction_services.hand_undo_last(night=night, by=by, reason=reason)
     with pytest.raises(InvalidInput) as correct:
-        services.hand_correct(night=night, number=1, hand=other, reason=reason, by=by)
+        correction_services.hand_correct(night=night, number=1, hand=other, reason=reason, by=by)
 
-    expected = [err.REASON_TOO_LONG.format(limit=REASON_MAX_LENGTH, length=length)]
-    assert undo.value.errors == correct.value.errors == expected
+    expected = [err.REASON_TOO_LONG(limit=REASON_MAX_LENGTH, length=length)]
+    assert undo.value.problems == correct.value.problems == expected
     assert Hand.objects.filter(night=night).count() == 1
 
 
@@ -278,17 +303,17 @@ def test_a_reason_of_exactly_the_limit_is_kept_whole():
     night = night_with()
     by = night.started_by
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
-    services.hand_record(night=night, expected_number=1, hand=hand, by=by)
+    hand_services.hand_record(night=night, expected_number=1, hand=hand, by=by)
     reason = "é" * REASON_MAX_LENGTH  # characters, not bytes
 
-    assert services.hand_undo_last(night=night, by=by, reason=reason).reason == reason
+    assert correction_services.hand_undo_last(night=night, by=by, reason=reason).reason == reason
 
 
 def test_the_database_refuses_a_reason_longer_than_the_limit():
     night = night_with()
     by = night.started_by
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
-    recorded = services.hand_record(night=night, expected_number=1, hand=hand, by=by)
+    recorded = hand_services.hand_record(night=night, expected_number=1, hand=hand, by=by)
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Hand.objects.create(

@@ -1,9 +1,10 @@
 import pytest
 
 from ledger import errors as err
-from ledger import selectors, services
+from ledger import selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry, Hand
+from ledger.services import corrections as correction_services
 from ledger.verify import verify_night
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data, record_all
@@ -13,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def undo(night, reason=""):
-    return services.hand_undo_last(night=night, by=night.started_by, reason=reason)
+    return correction_services.hand_undo_last(night=night, by=night.started_by, reason=reason)
 
 
 def test_undo_reverses_the_last_hand_and_the_balances_go_back():
@@ -73,7 +74,7 @@ def test_there_is_nothing_to_undo_in_a_night_without_hands():
     with pytest.raises(InvalidInput) as caught:
         undo(night)
 
-    assert caught.value.errors == [err.NOTHING_TO_UNDO]
+    assert caught.value.problems == [err.NOTHING_TO_UNDO()]
     assert row_counts() == counts
 
 
@@ -85,7 +86,7 @@ def test_there_is_nothing_to_undo_once_every_hand_is_undone():
     with pytest.raises(InvalidInput) as caught:
         undo(night)
 
-    assert caught.value.errors == [err.NOTHING_TO_UNDO]
+    assert caught.value.problems == [err.NOTHING_TO_UNDO()]
     assert selectors.night_balances(night) == dict.fromkeys(selectors.night_balances(night), 0)
 
 
@@ -95,7 +96,7 @@ def test_undo_in_a_closed_night_is_refused():
     with pytest.raises(InvalidInput) as caught:
         undo(night)
 
-    assert caught.value.errors == [err.NIGHT_CLOSED]
+    assert caught.value.problems == [err.NIGHT_CLOSED()]
 
 
 # --- the hand the host saw ----------------------------------------------------------
@@ -104,7 +105,7 @@ def test_undo_in_a_closed_night_is_refused():
 def test_an_undo_made_at_the_live_revision_goes_through():
     night = example_night(close=False)
 
-    undone = services.hand_undo_last(
+    undone = correction_services.hand_undo_last(
         night=night, by=night.started_by, expected_number=7, expected_revision=1
     )
 
@@ -113,7 +114,7 @@ def test_an_undo_made_at_the_live_revision_goes_through():
 
 def test_an_undo_of_a_last_hand_corrected_since_the_host_looked_is_refused():
     night = example_night(close=False)
-    services.hand_correct(
+    correction_services.hand_correct(
         night=night,
         number=7,
         hand=hand_data(night, {"dealer": "Cy", "stayed": {"Ann": 5, "Bob": 0}}),
@@ -124,30 +125,26 @@ def test_an_undo_of_a_last_hand_corrected_since_the_host_looked_is_refused():
     counts = row_counts()
 
     with pytest.raises(Conflict) as caught:
-        services.hand_undo_last(
+        correction_services.hand_undo_last(
             night=night, by=night.started_by, expected_number=7, expected_revision=1
         )
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=7, change=err.HAND_CHANGES[Hand.CORRECT], revision=2)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.CORRECT](number=7, revision=2)]
     assert row_counts() == counts
 
 
 def test_a_second_undo_of_the_same_hand_is_refused_and_takes_back_nothing_more():
     night = example_night(close=False)
-    services.hand_undo_last(
+    correction_services.hand_undo_last(
         night=night, by=night.started_by, expected_number=7, expected_revision=1
     )
     counts = row_counts()
 
     with pytest.raises(Conflict) as caught:
-        services.hand_undo_last(
+        correction_services.hand_undo_last(
             night=night, by=night.started_by, expected_number=7, expected_revision=1
         )
 
-    assert caught.value.errors == [
-        err.HAND_CHANGED.format(number=7, change=err.HAND_CHANGES[Hand.UNDO], revision=2)
-    ]
+    assert caught.value.problems == [err.HAND_CHANGED[Hand.UNDO](number=7, revision=2)]
     assert row_counts() == counts
     assert selectors.next_hand(night).number == 7

@@ -16,8 +16,10 @@ from ledger.nightfile import (
     FILE_NUMBER_TOO_LONG,
     FILE_TOO_DEEP,
     MORE_PROBLEMS,
+    PLAYER_LISTED_TWICE,
     night_export,
 )
+from ledger.rules import describe
 from tests.factories import UserFactory
 from tests.ledger.nights import row_counts
 from tests.ledger.test_nightfile import FORMAT_EXAMPLE, example_document
@@ -150,8 +152,8 @@ def test_import_night_lists_every_problem_and_writes_nothing(night_file, superus
 
     assert str(caught.value).splitlines() == [
         import_night.NOT_IMPORTED,
-        rules.errors.RULE_UNKNOWN.format(key="antes"),
-        "players: ann is listed twice.",
+        describe(rules.errors.RULE_UNKNOWN(key="antes")),
+        describe(PLAYER_LISTED_TWICE(name="ann")),
     ]
     assert row_counts() == before
 
@@ -166,7 +168,7 @@ def test_import_night_fails_with_exit_code_1_and_the_hand_on_stderr(
 
     assert code == 1
     assert out == ""
-    assert rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=3, total=2, tricks_per_hand=5) in err
+    assert describe(rules.errors.TRICKS_DO_NOT_ADD_UP(hand=3, total=2, tricks_per_hand=5)) in err
     assert not Hand.objects.exists()
 
 
@@ -212,7 +214,7 @@ def test_import_night_refuses_a_number_too_long_to_read(night_file, superuser):
     with pytest.raises(CommandError) as caught:
         run("import_night", path)
 
-    assert str(caught.value) == f"{path}: {FILE_NUMBER_TOO_LONG}"
+    assert str(caught.value) == f"{path}: {describe(FILE_NUMBER_TOO_LONG())}"
 
 
 def test_import_night_refuses_a_deeply_nested_file_cleanly(night_file, superuser):
@@ -221,7 +223,7 @@ def test_import_night_refuses_a_deeply_nested_file_cleanly(night_file, superuser
     with pytest.raises(CommandError) as caught:
         run("import_night", path)
 
-    assert str(caught.value) == f"{path}: {FILE_TOO_DEEP.format(limit=10)}"
+    assert str(caught.value) == f"{path}: {describe(FILE_TOO_DEEP(limit=10))}"
 
 
 def test_import_night_lists_the_first_twenty_problems_and_counts_the_rest(night_file, superuser):
@@ -233,8 +235,8 @@ def test_import_night_lists_the_first_twenty_problems_and_counts_the_rest(night_
 
     lines = str(caught.value).splitlines()
     assert len(lines) == 1 + 20 + 1
-    assert lines[1] == rules.errors.DEALER_NOT_ON_ROSTER.format(hand=1, player="Zed")
-    assert lines[-1] == MORE_PROBLEMS.format(count=480, shown=20)
+    assert lines[1] == describe(rules.errors.DEALER_NOT_ON_ROSTER(hand=1, player="Zed"))
+    assert lines[-1] == describe(MORE_PROBLEMS(count=480, shown=20))
 
 
 def test_import_night_refuses_a_file_already_imported_unless_told_again(night_file, superuser):
@@ -247,10 +249,12 @@ def test_import_night_refuses_a_file_already_imported_unless_told_again(night_fi
 
     assert str(caught.value).splitlines() == [
         import_night.NOT_IMPORTED,
-        ALREADY_IMPORTED.format(
-            date=f"{timezone.localtime(first.import_record.imported_at):%Y-%m-%d}",
-            night=first.pk,
-            table="Thursday Bourré",
+        describe(
+            ALREADY_IMPORTED(
+                date=f"{timezone.localtime(first.import_record.imported_at):%Y-%m-%d}",
+                night=first.pk,
+                table="Thursday Bourré",
+            )
         ),
         import_night.IMPORT_AGAIN,
     ]

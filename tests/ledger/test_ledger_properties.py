@@ -12,9 +12,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import bridge, rules, selectors, services
+from ledger import errors as err
+from ledger import rules, selectors
 from ledger.errors import InvalidInput
 from ledger.models import Seat
+from ledger.selectors.seats import ids_of, night_roster
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
 from ledger.verify import verify_night
 from tests.factories import PlayerFactory, TableFactory
 
@@ -52,7 +58,7 @@ def hands(draw, house: rules.HouseRules, dealer_pool: list[int], players: list[i
     )
     dealer = draw(st.sampled_from([p for p in seated if p in dealer_pool] or seated))
     if draw(st.integers(0, 9)) == 0:
-        return services.HandData(dealer=dealer, seated=seated, stayed={}, misdeal=True)
+        return hand_services.HandData(dealer=dealer, seated=seated, stayed={}, misdeal=True)
     stayers = draw(st.lists(st.sampled_from(seated), max_size=len(seated), unique=True))
     stayed: dict[int, int | None] = {}
     if len(stayers) == 1:
@@ -66,7 +72,7 @@ def hands(draw, house: rules.HouseRules, dealer_pool: list[int], players: list[i
     reneged = []
     if len(stayers) >= 2 and draw(st.booleans()):
         reneged = [draw(st.sampled_from(stayers))]
-    return services.HandData(dealer=dealer, seated=seated, stayed=stayed, reneged=reneged)
+    return hand_services.HandData(dealer=dealer, seated=seated, stayed=stayed, reneged=reneged)
 
 
 def check(night) -> None:
@@ -77,13 +83,13 @@ def check(night) -> None:
     assert sum(balances.values()) + pot == 0
     assert pot >= 0
 
-    to_name = bridge.roster_names(night)
-    house = bridge.house_rules(night)
-    inputs = [bridge.hand_input(h.input, to_name) for h in selectors.live_hands(night)]
-    _, state = rules.replay(house, list(to_name.values()), inputs)
+    roster = ids_of(night_roster(night))
+    house = night.house_rules
+    inputs = [hand.hand_input() for hand in selectors.live_hands(night)]
+    _, state = rules.replay(house, roster, inputs)
     if night.is_closed:
         _, state = rules.close_night(house, state, night.leftover_policy)
-    assert balances == {p: state.balances[name] for p, name in to_name.items()}
+    assert balances == {player_id: state.balances[player_id] for player_id in roster}
     assert pot == state.pot
     if house.pot_cap is not None:
         assert pot <= house.pot_cap
@@ -102,7 +108,7 @@ def test_random_nights_keep_every_invariant_after_every_operation(data):
     house = draw(st.sampled_from(RULES))
     table = TableFactory(rules=house.to_dict())
     roster = [PlayerFactory(table=table, name=n) for n in NAMES[: draw(st.integers(2, 4))]]
-    night = services.night_start(
+    night = night_services.night_start(
         table=table, players=roster, first_dealer=roster[0], by=table.owner
     )
     by = table.owner
@@ -114,26 +120,28 @@ def test_random_nights_keep_every_invariant_after_every_operation(data):
         number = selectors.next_hand(night).number
         if operation == "record" and len(active) >= 2:
             hand = hands(draw, house, active, active)
-            services.hand_record(night=night, expected_number=number, hand=hand, by=by)
+            hand_services.hand_record(night=night, expected_number=number, hand=hand, by=by)
         elif operation == "correct" and number > 1:
             k = draw(st.integers(1, number - 1))
             old = selectors.live_hands(night).get(number=k)
             hand = hands(draw, house, old.roster, old.roster)
             try:
-                services.hand_correct(night=night, number=k, hand=hand, reason="property", by=by)
+                correction_services.hand_correct(
+                    night=night, number=k, hand=hand, reason="property", by=by
+                )
             except InvalidInput as error:
                 # Drawing the very hand that is recorded is the only refusal expected.
-                assert error.errors == [f"The corrected hand {k} is the same as the recorded one."]
+                assert error.problems == [err.CORRECTION_CHANGES_NOTHING(number=k)]
                 continue
         elif operation == "undo" and number > 1:
-            services.hand_undo_last(night=night, by=by)
+            correction_services.hand_undo_last(night=night, by=by)
         elif operation == "join" and len(seats) == len(roster):
             late = PlayerFactory(table=table, name=LATE)
             position = draw(st.integers(1, len(seats) + 1))
-            services.night_seat_join(night=night, player=late, position=position, by=by)
+            roster_services.night_seat_join(night=night, player=late, position=position, by=by)
         elif operation == "leave" and len(active) > 2:
             leaving = draw(st.sampled_from([s for s in seats if s.active])).player
-            services.night_seat_leave(night=night, player=leaving, by=by)
+            roster_services.night_seat_leave(night=night, player=leaving, by=by)
         else:
             continue
         STATS["operations"] += 1
@@ -143,10 +151,12 @@ def test_random_nights_keep_every_invariant_after_every_operation(data):
     if draw(st.booleans()):
         policy = draw(st.sampled_from([None, "refund", "split"]))
         try:
-            services.night_close(night=night, by=by, policy=policy)
+            night_services.night_close(night=night, by=by, policy=policy)
         except InvalidInput as error:
             # A split needs a settled hand to split among; refund always works.
-            assert error.errors[0].startswith("The pot holds")
+            assert error.problems == [
+                rules.errors.SPLIT_WITHOUT_HAND(pot=selectors.night_pot(night))
+            ]
             return
         STATS["operations"] += 1
         STATS["close"] += 1

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ledger import names, services
+from ledger import names
 from ledger.errors import InvalidInput
 from ledger.models import Player, Seat, Table
+from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
 
@@ -34,7 +35,7 @@ def full_width(text: str) -> str:
 
 
 def hidden(char: str) -> str:
-    return names.NAME_HIDDEN_CHARACTER.format(
+    return names.NAME_HIDDEN_CHARACTER(
         char=f"U+{ord(char):04X} {unicodedata.name(char, '')}".rstrip()
     )
 
@@ -53,7 +54,7 @@ def hidden(char: str) -> str:
         ("Bob" + RIGHT_TO_LEFT_OVERRIDE + "nnA", hidden(RIGHT_TO_LEFT_OVERRIDE)),
         ("\ufeffAnn", hidden("\ufeff")),  # a byte-order mark pasted from a file
         ("Ann\x00", hidden("\x00")),
-        ("\u3164", names.PLAYER_NAME_REQUIRED),  # a Hangul filler: a letter nobody can see
+        ("\u3164", names.PLAYER_NAME_REQUIRED()),  # a Hangul filler: a letter nobody can see
     ],
 )
 def test_a_name_with_an_invisible_or_control_character_is_refused_by_name(name, message):
@@ -63,7 +64,7 @@ def test_a_name_with_an_invisible_or_control_character_is_refused_by_name(name, 
     with pytest.raises(InvalidInput) as caught:
         table_services.player_add(table=table, name=name)
 
-    assert caught.value.errors == [message]
+    assert caught.value.problems == [message]
     assert list(table.players.values_list("name", flat=True)) == ["Ann"]
 
 
@@ -85,8 +86,8 @@ def test_a_look_alike_of_a_player_at_the_table_is_taken(look_alike):
     with pytest.raises(InvalidInput) as caught:
         table_services.player_add(table=table, name=look_alike)
 
-    assert caught.value.errors == [
-        table_services.PLAYER_NAME_TAKEN.format(name=names.name_normal(look_alike))
+    assert caught.value.problems == [
+        table_services.PLAYER_NAME_TAKEN(name=names.name_normal(look_alike))
     ]
     assert table.players.count() == 1
 
@@ -123,7 +124,7 @@ def test_a_newcomer_with_a_look_alike_name_joins_neither_the_table_nor_the_night
 
     for name in ("Ann" + SOFT_HYPHEN, "ANN", ZERO_WIDTH_SPACE):
         with pytest.raises(InvalidInput):
-            services.night_seat_join_newcomer(
+            roster_services.night_seat_join_newcomer(
                 night=night, name=name, position=2, by=night.started_by
             )
 
@@ -144,11 +145,11 @@ def test_table_names_are_held_to_the_same_rules():
     with pytest.raises(InvalidInput) as blank:
         table_services.table_create(owner=owner, name=" \u3164 ", house_rules={})
 
-    assert invisible.value.errors == [hidden(SOFT_HYPHEN)]
-    assert look_alike.value.errors == [
-        table_services.TABLE_NAME_TAKEN.format(name=full_width("THURSDAY"))
+    assert invisible.value.problems == [hidden(SOFT_HYPHEN)]
+    assert look_alike.value.problems == [
+        table_services.TABLE_NAME_TAKEN(name=full_width("THURSDAY"))
     ]
-    assert blank.value.errors == [names.TABLE_NAME_REQUIRED]
+    assert blank.value.problems == [names.TABLE_NAME_REQUIRED()]
     assert Table.objects.filter(owner=owner).count() == 1
 
 

@@ -1,9 +1,13 @@
 import pytest
 
 from ledger import errors as err
-from ledger import rules, selectors, services
+from ledger import rules, selectors
 from ledger.errors import InvalidInput
 from ledger.models import Entry
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
 from ledger.verify import verify_night
 from tests.factories import PlayerFactory, night_with
 from tests.ledger.helpers import hand_data, ids, record_all
@@ -14,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def close(night, policy=None):
-    services.night_close(night=night, by=night.started_by, policy=policy)
+    night_services.night_close(night=night, by=night.started_by, policy=policy)
     night.refresh_from_db()
     return night
 
@@ -130,9 +134,9 @@ def test_an_unknown_policy_is_refused():
     counts = row_counts()
 
     with pytest.raises(InvalidInput) as caught:
-        services.night_close(night=night, by=night.started_by, policy="keep")
+        night_services.night_close(night=night, by=night.started_by, policy="keep")
 
-    assert caught.value.errors == [err.LEFTOVER_POLICY_INVALID]
+    assert caught.value.problems == [err.LEFTOVER_POLICY_INVALID()]
     assert row_counts() == counts
 
 
@@ -144,17 +148,19 @@ def test_a_closed_night_refuses_everything():
     ann = night.seats.get(position=0).player
     counts = row_counts()
     attempts = [
-        lambda: services.hand_record(night=night, expected_number=8, hand=hand, by=by),
-        lambda: services.hand_correct(night=night, number=1, hand=hand, reason="x", by=by),
-        lambda: services.hand_correction_preview(night=night, number=1, hand=hand),
-        lambda: services.hand_undo_last(night=night, by=by),
-        lambda: services.night_close(night=night, by=by),
-        lambda: services.night_seat_join(night=night, player=newcomer, position=1, by=by),
-        lambda: services.night_seat_leave(night=night, player=ann, by=by),
+        lambda: hand_services.hand_record(night=night, expected_number=8, hand=hand, by=by),
+        lambda: correction_services.hand_correct(
+            night=night, number=1, hand=hand, reason="x", by=by
+        ),
+        lambda: correction_services.hand_correction_preview(night=night, number=1, hand=hand),
+        lambda: correction_services.hand_undo_last(night=night, by=by),
+        lambda: night_services.night_close(night=night, by=by),
+        lambda: roster_services.night_seat_join(night=night, player=newcomer, position=1, by=by),
+        lambda: roster_services.night_seat_leave(night=night, player=ann, by=by),
     ]
 
     for attempt in attempts:
         with pytest.raises(InvalidInput) as caught:
             attempt()
-        assert caught.value.errors == [err.NIGHT_CLOSED]
+        assert caught.value.problems == [err.NIGHT_CLOSED()]
     assert row_counts() == counts

@@ -1,9 +1,10 @@
 import pytest
 
 from ledger import errors as err
-from ledger import rules, selectors, services
+from ledger import rules, selectors
 from ledger.errors import InvalidInput
 from ledger.models import Hand, Seat
+from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from ledger.verify import verify_night
 from tests.factories import PlayerFactory, night_with
@@ -21,7 +22,7 @@ def roster(night):
 
 def join(night, name, position):
     player = PlayerFactory(table=night.table, name=name)
-    return services.night_seat_join(
+    return roster_services.night_seat_join(
         night=night, player=player, position=position, by=night.started_by
     )
 
@@ -72,7 +73,7 @@ def test_leaving_keeps_the_balance_and_the_seat_but_not_the_next_hand():
     cy = night.seats.get(position=2).player
     before = selectors.night_balances(night)
 
-    seat = services.night_seat_leave(night=night, player=cy, by=night.started_by)
+    seat = roster_services.night_seat_leave(night=night, player=cy, by=night.started_by)
 
     assert (seat.position, seat.active) == (2, False)
     assert selectors.night_balances(night) == before
@@ -83,9 +84,9 @@ def test_leaving_keeps_the_balance_and_the_seat_but_not_the_next_hand():
 def test_coming_back_takes_the_old_seat_again():
     night = night_with(["Ann", "Bob", "Cy"])
     cy = night.seats.get(position=2).player
-    services.night_seat_leave(night=night, player=cy, by=night.started_by)
+    roster_services.night_seat_leave(night=night, player=cy, by=night.started_by)
 
-    seat = services.night_seat_join(night=night, player=cy, position=1, by=night.started_by)
+    seat = roster_services.night_seat_join(night=night, player=cy, position=1, by=night.started_by)
 
     assert (seat.position, seat.active) == (2, True)
     assert roster(night) == ["Ann", "Bob", "Cy"]
@@ -96,9 +97,9 @@ def test_a_player_already_seated_cannot_join_again():
     ann = night.seats.get(position=0).player
 
     with pytest.raises(InvalidInput) as caught:
-        services.night_seat_join(night=night, player=ann, position=1, by=night.started_by)
+        roster_services.night_seat_join(night=night, player=ann, position=1, by=night.started_by)
 
-    assert caught.value.errors == [err.PLAYER_ALREADY_SEATED.format(player="Ann")]
+    assert caught.value.problems == [err.PLAYER_ALREADY_SEATED(player=ann.pk)]
 
 
 def test_a_late_arrival_cannot_join_a_full_roster():
@@ -108,7 +109,7 @@ def test_a_late_arrival_cannot_join_a_full_roster():
     with pytest.raises(InvalidInput) as caught:
         join(night, "Eve", 1)
 
-    assert caught.value.errors == [rules.errors.ROSTER_TOO_LARGE.format(limit=40, count=41)]
+    assert caught.value.problems == [rules.errors.ROSTER_TOO_LARGE(limit=40, count=41)]
     assert Seat.objects.filter(night=night).count() == 40
     assert row_counts()["ledger.RosterChange"] == counts["ledger.RosterChange"]
 
@@ -120,9 +121,11 @@ def test_a_seat_that_does_not_exist_is_refused(position):
     counts = row_counts()
 
     with pytest.raises(InvalidInput) as caught:
-        services.night_seat_join(night=night, player=dee, position=position, by=night.started_by)
+        roster_services.night_seat_join(
+            night=night, player=dee, position=position, by=night.started_by
+        )
 
-    assert caught.value.errors == [err.SEAT_POSITION_INVALID.format(position=position, last=3)]
+    assert caught.value.problems == [err.SEAT_POSITION_INVALID(position=position, last=3)]
     assert row_counts() == counts
 
 
@@ -132,12 +135,16 @@ def test_a_player_of_another_table_or_a_retired_one_cannot_join():
     retired = table_services.player_retire(player=PlayerFactory(table=night.table, name="Old"))
 
     with pytest.raises(InvalidInput) as caught:
-        services.night_seat_join(night=night, player=stranger, position=1, by=night.started_by)
-    assert caught.value.errors == [err.PLAYER_NOT_AT_TABLE.format(player=stranger.pk)]
+        roster_services.night_seat_join(
+            night=night, player=stranger, position=1, by=night.started_by
+        )
+    assert caught.value.problems == [err.PLAYER_NOT_AT_TABLE(id=stranger.pk)]
 
     with pytest.raises(InvalidInput) as caught:
-        services.night_seat_join(night=night, player=retired, position=1, by=night.started_by)
-    assert caught.value.errors == [err.PLAYER_RETIRED.format(player="Old")]
+        roster_services.night_seat_join(
+            night=night, player=retired, position=1, by=night.started_by
+        )
+    assert caught.value.problems == [err.PLAYER_RETIRED(player=retired.pk)]
 
 
 def test_someone_not_on_the_roster_cannot_leave():
@@ -145,9 +152,9 @@ def test_someone_not_on_the_roster_cannot_leave():
     dee = PlayerFactory(table=night.table, name="Dee")
 
     with pytest.raises(InvalidInput) as caught:
-        services.night_seat_leave(night=night, player=dee, by=night.started_by)
+        roster_services.night_seat_leave(night=night, player=dee, by=night.started_by)
 
-    assert caught.value.errors == [err.PLAYER_NOT_SEATED_TONIGHT.format(player="Dee")]
+    assert caught.value.problems == [err.PLAYER_NOT_SEATED_TONIGHT(player=dee.pk)]
 
 
 def test_every_join_leave_and_return_is_logged_with_who_and_when():
@@ -157,8 +164,8 @@ def test_every_join_leave_and_return_is_logged_with_who_and_when():
     record_all(night, [{"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}])
     dee = join(night, "Dee", 2)
     bob = Seat.objects.get(night=night, player__name="Bob").player
-    services.night_seat_leave(night=night, player=bob, by=night.started_by)
-    services.night_seat_join(night=night, player=bob, position=1, by=night.started_by)
+    roster_services.night_seat_leave(night=night, player=bob, by=night.started_by)
+    roster_services.night_seat_join(night=night, player=bob, position=1, by=night.started_by)
 
     changes = list(
         RosterChange.objects.filter(night=night).values_list(
@@ -177,12 +184,12 @@ def test_every_join_leave_and_return_is_logged_with_who_and_when():
 def test_leaving_twice_is_refused_and_logged_once():
     night = night_with(["Ann", "Bob", "Cy"])
     bob = Seat.objects.get(night=night, player__name="Bob").player
-    services.night_seat_leave(night=night, player=bob, by=night.started_by)
+    roster_services.night_seat_leave(night=night, player=bob, by=night.started_by)
 
     with pytest.raises(InvalidInput) as caught:
-        services.night_seat_leave(night=night, player=bob, by=night.started_by)
+        roster_services.night_seat_leave(night=night, player=bob, by=night.started_by)
 
-    assert caught.value.errors == [err.PLAYER_ALREADY_LEFT.format(player="Bob")]
+    assert caught.value.problems == [err.PLAYER_ALREADY_LEFT(player=bob.pk)]
     assert night.roster_changes.count() == 1
 
 
@@ -191,11 +198,13 @@ def test_a_newcomer_joins_the_table_and_the_night_or_neither():
 
     night = night_with(["Ann", "Bob", "Cy"])
 
-    seat = services.night_seat_join_newcomer(
+    seat = roster_services.night_seat_join_newcomer(
         night=night, name="Eve", position=2, by=night.started_by
     )
     with pytest.raises(InvalidInput):
-        services.night_seat_join_newcomer(night=night, name="Zed", position=9, by=night.started_by)
+        roster_services.night_seat_join_newcomer(
+            night=night, name="Zed", position=9, by=night.started_by
+        )
 
     assert (seat.player.name, seat.position) == ("Eve", 1)
     assert not Player.objects.filter(table=night.table, name="Zed").exists()

@@ -2,9 +2,10 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from ledger import errors as err
-from ledger import rules, services
+from ledger import rules
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Night, Seat
+from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory
 from tests.ledger.nights import row_counts
@@ -22,7 +23,7 @@ def players(table, *names):
 
 
 def start(table, roster, first_dealer=None, **kwargs):
-    return services.night_start(
+    return night_services.night_start(
         table=table,
         players=roster,
         first_dealer=first_dealer or roster[0],
@@ -54,7 +55,7 @@ def test_the_night_keeps_a_snapshot_of_the_tables_rules(table):
     table_services.table_update(table=table, name=table.name, house_rules={"ante": 5})
 
     night.refresh_from_db()
-    assert rules.HouseRules.from_dict(night.rules).ante == 2
+    assert night.house_rules.ante == 2
 
 
 def test_a_night_file_can_bring_its_own_rules(table):
@@ -71,9 +72,9 @@ def test_rules_that_break_the_contract_are_refused(table):
     with pytest.raises(InvalidInput) as caught:
         start(table, roster, house_rules={"ante": 0, "jokers": True})
 
-    assert caught.value.errors == [
-        rules.errors.RULE_UNKNOWN.format(key="jokers"),
-        rules.errors.ANTE_TOO_SMALL.format(value=0),
+    assert caught.value.problems == [
+        rules.errors.RULE_UNKNOWN(key="jokers"),
+        rules.errors.ANTE_TOO_SMALL(value=0),
     ]
     assert row_counts() == counts
 
@@ -84,7 +85,7 @@ def test_a_night_needs_two_players(table):
     with pytest.raises(InvalidInput) as caught:
         start(table, [ann])
 
-    assert caught.value.errors == [err.ROSTER_TOO_SMALL]
+    assert caught.value.problems == [err.ROSTER_TOO_SMALL()]
 
 
 def test_a_night_seats_at_most_forty_players(table):
@@ -94,7 +95,7 @@ def test_a_night_seats_at_most_forty_players(table):
     with pytest.raises(InvalidInput) as caught:
         start(table, roster)
 
-    assert caught.value.errors == [rules.errors.ROSTER_TOO_LARGE.format(limit=40, count=41)]
+    assert caught.value.problems == [rules.errors.ROSTER_TOO_LARGE(limit=40, count=41)]
     assert row_counts() == counts
     assert start(table, roster[:40]).seats.count() == 40
 
@@ -109,11 +110,11 @@ def test_every_problem_with_the_roster_is_named_and_nothing_is_written(table):
     with pytest.raises(InvalidInput) as caught:
         start(table, [ann, bob, ann, retired, stranger], first_dealer=dealer)
 
-    assert caught.value.errors == [
-        err.ROSTER_DUPLICATE.format(player="Ann"),
-        err.PLAYER_RETIRED.format(player="Old"),
-        err.PLAYER_NOT_AT_TABLE.format(player=stranger.pk),
-        err.FIRST_DEALER_NOT_PLAYING.format(player="Dee"),
+    assert caught.value.problems == [
+        err.ROSTER_DUPLICATE(player=ann.pk),
+        err.PLAYER_RETIRED(player=retired.pk),
+        err.PLAYER_NOT_AT_TABLE(id=stranger.pk),
+        err.FIRST_DEALER_NOT_PLAYING(player=dealer.pk),
     ]
     assert row_counts() == counts
     assert not Night.objects.exists()
@@ -150,7 +151,7 @@ def test_a_key_reused_with_other_seats_is_refused_and_writes_nothing(table):
     with pytest.raises(Conflict):
         start(table, [ann, bob], first_dealer=bob, idempotency_key="k1")
 
-    assert caught.value.errors == [err.NIGHT_KEY_REUSED]
+    assert caught.value.problems == [err.NIGHT_KEY_REUSED()]
     assert row_counts() == counts
 
 

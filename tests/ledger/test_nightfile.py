@@ -9,10 +9,14 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from ledger import errors as err
-from ledger import nightfile, rules, selectors, services
+from ledger import nightfile, rules, selectors
 from ledger.errors import InvalidInput
 from ledger.models import Entry, Night, NightImport, Player, Table
 from ledger.nightfile import night_export, night_import
+from ledger.rules import describe
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from ledger.verify import verify_night
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
@@ -68,10 +72,10 @@ def document(**changes) -> dict:
     return doc
 
 
-def import_errors(doc, owner, **kwargs) -> list[str]:
+def import_problems(doc, owner, **kwargs) -> list[rules.Problem]:
     with pytest.raises(InvalidInput) as caught:
         night_import(document=doc, owner=owner, **kwargs)
-    return caught.value.errors
+    return caught.value.problems
 
 
 # --- Import ---
@@ -134,7 +138,7 @@ def test_the_play_obligation_goes_from_the_file_to_the_night_and_back():
     exported = night_export(night)
 
     assert night.rules["play_obligation"] == night.table.rules["play_obligation"]
-    assert rules.HouseRules.from_dict(night.rules).play_obligation == "beat_led_suit"
+    assert night.house_rules.play_obligation == "beat_led_suit"
     assert exported["rules"]["play_obligation"] == "beat_led_suit"
     again = night_export(night_import(document=copy.deepcopy(exported), owner=UserFactory()))
     assert again == exported
@@ -181,7 +185,7 @@ def test_the_night_runs_on_the_files_rules_even_when_the_table_has_changed_its_o
     night = night_import(document=document(), owner=owner)
 
     assert night.table == table
-    assert rules.HouseRules.from_dict(night.rules).ante == 1
+    assert night.house_rules.ante == 1
     assert table.rules["ante"] == 5
 
 
@@ -239,9 +243,9 @@ def test_a_bad_hand_rejects_the_whole_night_and_writes_nothing():
     doc["hands"][2] = {"dealer": "Cy", "stayed": {"Ann": 3, "Bob": 3}}
     before = row_counts()
 
-    errors = import_errors(doc, owner=owner)
+    problems = import_problems(doc, owner=owner)
 
-    assert errors == [rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=3, total=6, tricks_per_hand=5)]
+    assert problems == [rules.errors.TRICKS_DO_NOT_ADD_UP(hand=3, total=6, tricks_per_hand=5)]
     assert row_counts() == before
 
 
@@ -251,9 +255,9 @@ def test_a_bad_hand_deep_in_the_night_names_its_number():
     owner = UserFactory()
     before = row_counts()
 
-    errors = import_errors(doc, owner)
+    problems = import_problems(doc, owner)
 
-    assert errors == [rules.errors.RENEGE_WITHOUT_STAYING.format(hand=7, player="Dee")]
+    assert problems == [rules.errors.RENEGE_WITHOUT_STAYING(hand=7, player="Dee")]
     assert row_counts() == before
 
 
@@ -264,48 +268,48 @@ def test_a_retired_player_stops_the_import_with_a_message():
     table_services.player_retire(player=bob)
     before = row_counts()
 
-    errors = import_errors(document(), owner=owner)
+    problems = import_problems(document(), owner=owner)
 
-    assert errors == [err.PLAYER_RETIRED.format(player="Bob")]
+    assert problems == [err.PLAYER_RETIRED(player="Bob")]
     assert row_counts() == before
 
 
 @pytest.mark.parametrize(
     ("changes", "expected"),
     [
-        ({"format": "bourre-night/2"}, [nightfile.FORMAT_INVALID.format(value="bourre-night/2")]),
-        ({"format": None}, [nightfile.FORMAT_INVALID.format(value=None)]),
-        ({"rules": {"ante": 1, "antes": 2}}, [rules.errors.RULE_UNKNOWN.format(key="antes")]),
-        ({"rules": {"ante": 0}}, [rules.errors.ANTE_TOO_SMALL.format(value=0)]),
-        ({"rules": [1]}, [rules.errors.RULES_NOT_MAPPING.format(value=[1])]),
+        ({"format": "bourre-night/2"}, [nightfile.FORMAT_INVALID(value="bourre-night/2")]),
+        ({"format": None}, [nightfile.FORMAT_INVALID(value=None)]),
+        ({"rules": {"ante": 1, "antes": 2}}, [rules.errors.RULE_UNKNOWN(key="antes")]),
+        ({"rules": {"ante": 0}}, [rules.errors.ANTE_TOO_SMALL(value=0)]),
+        ({"rules": [1]}, [rules.errors.RULES_NOT_MAPPING(value=[1])]),
         (
             {"rules": {"play_obligation": "beat_all"}},
-            [rules.errors.PLAY_OBLIGATION_INVALID.format(value="beat_all")],
+            [rules.errors.PLAY_OBLIGATION_INVALID(value="beat_all")],
         ),
         (
             {"players": ["Ann", "Bob", "ann"]},
-            [nightfile.PLAYER_LISTED_TWICE.format(name="ann")],
+            [nightfile.PLAYER_LISTED_TWICE(name="ann")],
         ),
-        ({"players": "Ann, Bob"}, [nightfile.PLAYERS_INVALID.format(value="Ann, Bob")]),
-        ({"players": [], "hands": []}, [err.ROSTER_TOO_SMALL]),
+        ({"players": "Ann, Bob"}, [nightfile.PLAYERS_INVALID(value="Ann, Bob")]),
+        ({"players": [], "hands": []}, [err.ROSTER_TOO_SMALL()]),
         (
             {"players": ["Ann", " ", 7]},
             [
-                nightfile.PLAYER_NAME_INVALID.format(value=" "),
-                nightfile.PLAYER_NAME_INVALID.format(value=7),
+                nightfile.PLAYER_NAME_INVALID(value=" "),
+                nightfile.PLAYER_NAME_INVALID(value=7),
             ],
         ),
         (
             {"players": ["Ann", "B" * 41]},
-            [nightfile.PLAYER_NAME_TOO_LONG.format(name="B" * 41, limit=40)],
+            [nightfile.PLAYER_NAME_TOO_LONG(name="B" * 41, limit=40)],
         ),
         (
             {"players": ["Ann", "Bob", "Ann\u200b", "\u202e"]},
             [
-                nightfile.PLAYER_NAME_HIDDEN_CHARACTER.format(
+                nightfile.PLAYER_NAME_HIDDEN_CHARACTER(
                     value="Ann\u200b", char="U+200B ZERO WIDTH SPACE"
                 ),
-                nightfile.PLAYER_NAME_HIDDEN_CHARACTER.format(
+                nightfile.PLAYER_NAME_HIDDEN_CHARACTER(
                     value="\u202e", char="U+202E RIGHT-TO-LEFT OVERRIDE"
                 ),
             ],
@@ -313,24 +317,24 @@ def test_a_retired_player_stops_the_import_with_a_message():
         (  # "ANN" in full-width letters, and an "Ann" with a Hangul filler
             {"players": ["Ann", "Bob", "\uff21\uff2e\uff2e", "Ann\u3164", "\u3164"]},
             [
-                nightfile.PLAYER_LISTED_TWICE.format(name="\uff21\uff2e\uff2e"),
-                nightfile.PLAYER_LISTED_TWICE.format(name="Ann\u3164"),
-                nightfile.PLAYER_NAME_INVALID.format(value="\u3164"),
+                nightfile.PLAYER_LISTED_TWICE(name="\uff21\uff2e\uff2e"),
+                nightfile.PLAYER_LISTED_TWICE(name="Ann\u3164"),
+                nightfile.PLAYER_NAME_INVALID(value="\u3164"),
             ],
         ),
         (
             {"table": "Thursday\u00ad"},
             [
-                nightfile.TABLE_NAME_HIDDEN_CHARACTER.format(
+                nightfile.TABLE_NAME_HIDDEN_CHARACTER(
                     value="Thursday\u00ad", char="U+00AD SOFT HYPHEN"
                 )
             ],
         ),
-        ({"hands": {"1": {}}}, [nightfile.HANDS_INVALID.format(value={"1": {}})]),
-        ({"closed": "yes"}, [nightfile.CLOSED_INVALID.format(value="yes")]),
-        ({"table": ""}, [nightfile.TABLE_INVALID.format(value="")]),
-        ({"table": None}, [nightfile.TABLE_MISSING]),
-        ({"notes": "x"}, [nightfile.FIELD_UNKNOWN.format(key="notes")]),
+        ({"hands": {"1": {}}}, [nightfile.HANDS_INVALID(value={"1": {}})]),
+        ({"closed": "yes"}, [nightfile.CLOSED_INVALID(value="yes")]),
+        ({"table": ""}, [nightfile.TABLE_INVALID(value="")]),
+        ({"table": None}, [nightfile.TABLE_MISSING()]),
+        ({"notes": "x"}, [nightfile.FIELD_UNKNOWN(key="notes")]),
     ],
 )
 def test_a_badly_shaped_file_is_refused_with_a_clear_message(changes, expected):
@@ -339,7 +343,7 @@ def test_a_badly_shaped_file_is_refused_with_a_clear_message(changes, expected):
     owner = UserFactory()
     before = row_counts()
 
-    assert import_errors(doc, owner) == expected
+    assert import_problems(doc, owner) == expected
     assert row_counts() == before
 
 
@@ -355,21 +359,19 @@ def test_hand_shape_problems_name_their_hand_and_are_all_reported():
         ]
     )
 
-    assert import_errors(doc, UserFactory()) == [
-        rules.errors.HAND_NOT_MAPPING.format(hand=2, value="Bob deals"),
-        rules.errors.HAND_FIELD_MISSING.format(hand=3, key="dealer"),
-        rules.errors.HAND_UNKNOWN_FIELD.format(hand=4, key="folded"),
-        rules.errors.DEALER_NOT_ON_ROSTER.format(hand=5, player="Zed"),
-        rules.errors.STAYER_NOT_ON_ROSTER.format(hand=5, player="Yan"),
-        rules.errors.RENEGER_NOT_ON_ROSTER.format(hand=5, player="Xi"),
-        rules.errors.SEATED_NOT_ON_ROSTER.format(hand=6, player="Wu"),
+    assert import_problems(doc, UserFactory()) == [
+        rules.errors.HAND_NOT_MAPPING(hand=2, value="Bob deals"),
+        rules.errors.HAND_FIELD_MISSING(hand=3, key="dealer"),
+        rules.errors.HAND_UNKNOWN_FIELD(hand=4, key="folded"),
+        rules.errors.DEALER_NOT_ON_ROSTER(hand=5, player="Zed"),
+        rules.errors.STAYER_NOT_ON_ROSTER(hand=5, player="Yan"),
+        rules.errors.RENEGER_NOT_ON_ROSTER(hand=5, player="Xi"),
+        rules.errors.SEATED_NOT_ON_ROSTER(hand=6, player="Wu"),
     ]
 
 
 def test_a_document_that_is_not_an_object_is_refused():
-    assert import_errors([1, 2], UserFactory()) == [
-        nightfile.DOCUMENT_NOT_OBJECT.format(kind="a list")
-    ]
+    assert import_problems([1, 2], UserFactory()) == [nightfile.DOCUMENT_NOT_OBJECT(kind="a list")]
 
 
 # --- Export ---
@@ -388,20 +390,20 @@ def test_a_night_with_corrections_an_undo_and_a_late_arrival_round_trips():
     by = night.started_by
 
     def record(number, hand):
-        services.hand_record(
+        hand_services.hand_record(
             night=night, expected_number=number, hand=hand_data(night, hand), by=by
         )
 
     record(1, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Ann": 1}})
     record(2, {"dealer": "Bob", "stayed": {"Cy": 3, "Ann": 2}})
     dee = PlayerFactory(table=night.table, name="Dee")
-    services.night_seat_join(night=night, player=dee, position=2, by=by)
+    roster_services.night_seat_join(night=night, player=dee, position=2, by=by)
     record(3, {"dealer": "Cy", "stayed": {"Dee": 4, "Ann": 0, "Bob": 1}, "reneged": ["Bob"]})
     record(4, {"dealer": "Dee", "misdeal": True})
     record(5, {"dealer": "Dee", "stayed": {"Ann": 5, "Dee": 0}})
-    services.hand_undo_last(night=night, by=by)
+    correction_services.hand_undo_last(night=night, by=by)
     record(5, {"dealer": "Dee", "stayed": {"Ann": 1, "Dee": 4}})
-    services.hand_correct(
+    correction_services.hand_correct(
         night=night,
         number=2,
         hand=hand_data(night, {"dealer": "Bob", "seated": ["Ann", "Bob", "Cy"], "stayed": {}}),
@@ -543,7 +545,7 @@ def test_a_file_nested_ten_thousand_deep_is_refused_as_not_a_night_file():
     with pytest.raises(InvalidInput) as caught:
         nightfile.night_parse("[" * 10_000 + "]" * 10_000)
 
-    assert caught.value.errors == [nightfile.FILE_TOO_DEEP.format(limit=10)]
+    assert caught.value.problems == [nightfile.FILE_TOO_DEEP(limit=10)]
 
 
 def test_a_document_nested_deeper_than_a_night_file_is_refused_before_it_is_read():
@@ -553,9 +555,9 @@ def test_a_document_nested_deeper_than_a_night_file_is_refused_before_it_is_read
     owner = UserFactory()
     before = row_counts()
 
-    errors = import_errors(document(results={"hands": nested}), owner)
+    problems = import_problems(document(results={"hands": nested}), owner)
 
-    assert errors == [nightfile.FILE_TOO_DEEP.format(limit=nightfile.DEPTH_LIMIT)]
+    assert problems == [nightfile.FILE_TOO_DEEP(limit=nightfile.DEPTH_LIMIT)]
     assert row_counts() == before
 
 
@@ -571,9 +573,9 @@ def test_fifteen_thousand_players_are_refused_by_their_count_alone(django_assert
     before = row_counts()
 
     with django_assert_max_num_queries(0):
-        errors = import_errors(doc, owner)
+        problems = import_problems(doc, owner)
 
-    assert errors == [nightfile.PLAYERS_TOO_MANY.format(limit=40, count=15_000)]
+    assert problems == [nightfile.PLAYERS_TOO_MANY(limit=40, count=15_000)]
     assert row_counts() == before
 
 
@@ -591,47 +593,53 @@ def test_forty_players_fit_in_a_night_file():
 def test_more_than_two_thousand_hands_are_refused_by_their_count_alone():
     doc = document(hands=[{"dealer": "Ann", "misdeal": True}] * 2_001)
 
-    assert import_errors(doc, UserFactory()) == [
-        nightfile.HANDS_TOO_MANY.format(limit=2_000, count=2_001)
+    assert import_problems(doc, UserFactory()) == [
+        nightfile.HANDS_TOO_MANY(limit=2_000, count=2_001)
     ]
 
 
 def test_a_file_of_a_thousand_bad_hands_lists_the_first_twenty_problems_and_counts_the_rest():
     doc = document(hands=[{"dealer": "Zed", "stayed": {}}] * 1_000)
 
-    errors = import_errors(doc, UserFactory())
+    problems = import_problems(doc, UserFactory())
 
-    assert errors == [
-        *[rules.errors.DEALER_NOT_ON_ROSTER.format(hand=n, player="Zed") for n in range(1, 21)],
-        nightfile.MORE_PROBLEMS.format(count=980, shown=20),
+    assert problems == [
+        *[rules.errors.DEALER_NOT_ON_ROSTER(hand=n, player="Zed") for n in range(1, 21)],
+        nightfile.MORE_PROBLEMS(count=980, shown=20),
     ]
-    assert errors[-1] == "… and 980 more (only the first 20 are listed)."
+    assert describe(problems[-1]) == "… and 980 more (only the first 20 are listed)."
 
 
 def test_a_problem_quoting_a_huge_value_quotes_both_ends_of_it_only():
     long_name = "Zed" + "z" * 500_000
     doc = document(hands=[{"dealer": long_name, "stayed": {}}])
 
-    (error,) = import_errors(doc, UserFactory())
+    (problem,) = import_problems(doc, UserFactory())
 
-    assert len(error) == nightfile.PROBLEM_LENGTH
-    assert error.startswith("Hand 1: the dealer Zedzzz")
-    assert error.endswith("zzz is not on tonight's roster.")
+    assert problem.code == rules.errors.DEALER_NOT_ON_ROSTER.code
+    quoted = str(problem.params["player"])
+    assert len(quoted) == nightfile.QUOTE_LENGTH
+    sentence = describe(problem)
+    assert sentence.startswith("Hand 1: the dealer Zedzzz")
+    assert sentence.endswith("zzz is not on tonight's roster.")
+    assert len(sentence) < nightfile.QUOTE_LENGTH + 50
 
 
 def test_a_chip_value_beyond_a_million_is_refused_naming_the_limit():
     for value in ("1E+1000000", "1000000.01"):
         doc = document(rules={"chip_value": value})
 
-        assert import_errors(doc, UserFactory()) == ["chip_value can be at most 1,000,000 a chip."]
+        assert import_problems(doc, UserFactory()) == [
+            rules.errors.CHIP_VALUE_TOO_LARGE(limit=1_000_000)
+        ]
 
 
 def test_a_player_reneging_more_often_than_there_are_tricks_is_refused():
     doc = document()
     doc["hands"][0] = {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}, "reneged": ["Bob"] * 6}
 
-    assert import_errors(doc, UserFactory()) == [
-        rules.errors.RENEGED_TOO_OFTEN.format(hand=1, player="Bob", count=6, tricks_per_hand=5)
+    assert import_problems(doc, UserFactory()) == [
+        rules.errors.RENEGED_TOO_OFTEN(hand=1, player="Bob", count=6, tricks_per_hand=5)
     ]
 
 
@@ -644,7 +652,7 @@ def test_a_bad_hand_is_found_before_a_single_row_is_written():
     owner = UserFactory()
 
     with CaptureQueriesContext(connection) as queries:
-        import_errors(doc, owner)
+        import_problems(doc, owner)
 
     writes = [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]
     assert writes == []
@@ -683,7 +691,7 @@ def test_a_long_imported_night_verifies_and_exports_what_was_imported():
 def test_the_phone_carries_on_where_an_imported_night_stops():
     night = night_import(document=long_night_document(40, closed=False), owner=UserFactory())
 
-    hand = services.hand_record(
+    hand = hand_services.hand_record(
         night=night,
         expected_number=41,
         hand=hand_data(night, {"dealer": "Eve", "stayed": {"Ann": 3, "Bob": 2}}),
@@ -696,7 +704,7 @@ def test_the_phone_carries_on_where_an_imported_night_stops():
 
 def test_hands_recorded_in_bulk_must_follow_the_last_one():
     night = night_import(document=document(closed=False), owner=UserFactory())
-    house = rules.HouseRules.from_dict(night.rules)
+    house = night.house_rules
     names = ["Ann", "Bob", "Cy", "Dee"]
     result, state = rules.settle_hand(
         house, rules.NightState.start(names), rules.HandInput("Ann", stayed={})
@@ -705,21 +713,21 @@ def test_hands_recorded_in_bulk_must_follow_the_last_one():
     before = row_counts()
 
     with pytest.raises(err.Conflict) as caught:
-        services.hands_record_settled(
+        hand_services.hands_record_settled(
             night=night,
             hands=[
-                services.SettledHand(
+                hand_services.SettledHand(
                     data=hand_data(night, {"dealer": "Ann", "stayed": {}}),
                     roster=[to_id[n] for n in names],
                     result=result,
                     state_after=state,
                 )
             ],
-            to_id=to_id,
+            player_ids=to_id,
             by=night.started_by,
         )
 
-    assert caught.value.errors == [err.HAND_NOT_NEXT.format(expected=7, number=1)]
+    assert caught.value.problems == [err.HAND_NOT_NEXT(expected=7, number=1)]
     assert row_counts() == before
 
 
@@ -734,8 +742,8 @@ def test_a_file_its_owner_already_imported_is_refused_and_nothing_is_written():
     with pytest.raises(nightfile.AlreadyImported) as caught:
         night_import(document=document(), owner=owner)
 
-    assert caught.value.errors == [
-        nightfile.ALREADY_IMPORTED.format(
+    assert caught.value.problems == [
+        nightfile.ALREADY_IMPORTED(
             date=f"{timezone.localtime(first.import_record.imported_at):%Y-%m-%d}",
             night=first.pk,
             table="Thursday Bourré",
@@ -825,7 +833,7 @@ def test_text_that_is_not_unicode_is_refused_as_not_a_night_file(text):
     with pytest.raises(InvalidInput) as caught:
         nightfile.night_parse(text)
 
-    assert caught.value.errors == [nightfile.FILE_NOT_UNICODE]
+    assert caught.value.problems == [nightfile.FILE_NOT_UNICODE()]
 
 
 def test_a_document_with_a_lone_surrogate_is_refused_before_anything_is_written():
@@ -834,5 +842,5 @@ def test_a_document_with_a_lone_surrogate_is_refused_before_anything_is_written(
     owner = UserFactory()
     before = row_counts()
 
-    assert import_errors(doc, owner) == [nightfile.FILE_NOT_UNICODE]
+    assert import_problems(doc, owner) == [nightfile.FILE_NOT_UNICODE()]
     assert row_counts() == before

@@ -3,12 +3,15 @@ from the entries: whichever they read, it is what the ledger's entries add up to
 
 import pytest
 
-from ledger import rules, selectors, services
+from ledger import rules, selectors
 from ledger.selectors.hand_changes import correct_screen, undo_screen
 from ledger.selectors.hand_screen import hand_screen
 from ledger.selectors.night_end import close_screen, settle_up_screen
 from ledger.selectors.night_reports import night_report
 from ledger.selectors.seats import night_roster
+from ledger.services import corrections as correction_services
+from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
 from tests.factories import PlayerFactory, night_with
 from tests.ledger.helpers import hand_data, ids
 from tests.ledger.worked_examples import EXAMPLE_1
@@ -44,10 +47,10 @@ def test_after_a_correction_and_an_undo_the_screens_still_show_the_ledger():
     night = night_with()
     play(night, example_1_hands())
     host = night.started_by
-    services.hand_correct(
+    correction_services.hand_correct(
         night=night, number=2, hand=hand_data(night, NEW_HAND_2), reason="Dee took one", by=host
     )
-    services.hand_undo_last(night=night, by=host)
+    correction_services.hand_undo_last(night=night, by=host)
 
     assert _shown(hand_screen(night).standings) == _ledger(night)
     assert _shown(correct_screen(night, 2).standings) == _ledger(night)
@@ -59,7 +62,7 @@ def test_a_late_arrival_is_on_the_standings_at_zero_before_their_first_hand():
     night = night_with(["Ann", "Bob", "Cy"])
     play(night, [{"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}])
     dee = PlayerFactory(table=night.table, name="Dee")
-    services.night_seat_join(night=night, player=dee, position=2, by=night.started_by)
+    roster_services.night_seat_join(night=night, player=dee, position=2, by=night.started_by)
 
     screen = hand_screen(night)
 
@@ -72,7 +75,7 @@ def test_the_next_hand_is_played_from_the_dealers_left_without_those_who_left():
     night = night_with()
     play(night, example_1_hands(1))  # Ann dealt: Bob deals hand 2
     cy = ids(night)["Cy"]
-    services.night_seat_leave(
+    roster_services.night_seat_leave(
         night=night, player=night.table.players.get(pk=cy), by=night.started_by
     )
 
@@ -119,7 +122,7 @@ def test_the_close_screen_offers_what_closing_would_hand_back_by_each_policy():
 def test_the_settle_up_is_worked_out_from_the_final_balances():
     night = night_with()
     play(night, example_1_hands())
-    night = services.night_close(night=night, by=night.started_by)
+    night = night_services.night_close(night=night, by=night.started_by)
 
     screen = settle_up_screen(night)
 
@@ -134,7 +137,7 @@ def test_the_settle_up_is_worked_out_from_the_final_balances():
 def test_the_undo_screen_offers_the_last_live_hand():
     night = night_with()
     play(night, example_1_hands(2))
-    services.hand_undo_last(night=night, by=night.started_by)
+    correction_services.hand_undo_last(night=night, by=night.started_by)
 
     screen = undo_screen(night)
 

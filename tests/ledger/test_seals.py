@@ -6,9 +6,10 @@ import hmac
 
 import pytest
 
-from ledger import selectors, services, verify
+from ledger import selectors, verify
 from ledger.models import Entry
 from ledger.seals import current_key_id, ledger_keys, seal_code
+from ledger.services import nights as night_services
 from tests.factories import night_with
 from tests.ledger.nights import example_night, record_all, tamper
 from tests.ledger.worked_examples import EXAMPLES
@@ -35,7 +36,7 @@ def night_across_a_rotation(settings, *, keep_old: bool):
     old_entries = Entry.objects.filter(night=night).count()
     settings.LEDGER_KEY, settings.LEDGER_KEYS_PREVIOUS = NEW_KEY, [OLD_KEY] if keep_old else []
     record_all(night, hands[3:], start=4)
-    services.night_close(night=night, by=night.started_by)
+    night_services.night_close(night=night, by=night.started_by)
     return night, old_entries
 
 

@@ -4,9 +4,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from ledger import selectors, services, verify
+from ledger import selectors, verify
 from ledger.management.commands import verify_ledger
 from ledger.models import Entry, Hand
+from ledger.services import nights as night_services
 from ledger.verify import verify_night
 from tests.factories import night_with
 from tests.ledger.nights import busy_night, example_night, tamper
@@ -45,7 +46,7 @@ def test_an_open_night_and_an_empty_night_verify_clean():
 
 def test_a_night_closed_with_a_split_verifies_clean():
     night = example_night(close=False)
-    services.night_close(night=night, by=night.started_by, policy="split")
+    night_services.night_close(night=night, by=night.started_by, policy="split")
 
     assert verify_night(night) == []
 

@@ -13,7 +13,7 @@ LONG_RULES = rules.PRESETS["limit"].rules
 
 
 def long_night(hands: int = 1000, *, players: int = 4, seed: int = 7) -> Night:
-    """A night of ``hands`` random hands, each recorded by services.hand_record as the
+    """A night of ``hands`` random hands, each recorded by services.hands.hand_record as the
     hand screen records it, so the rows are the services' own and verify_night must
     find the night clean."""
     rng = random.Random(seed)  # made-up hands, not secrets

@@ -12,8 +12,11 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from ledger import backup, rules, selectors, services
+from ledger import backup, rules, selectors
 from ledger.models import Entry, Hand, Night, Player, Table
+from ledger.services import corrections as correction_services
+from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from ledger.verify import verify_night
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
@@ -37,13 +40,13 @@ def world():
     thursday = TableFactory(owner=host, name="Thursday")
     refund = night_with(EXAMPLE_1["roster"], table=thursday)
     play(refund, hands(EXAMPLE_1))
-    services.night_close(night=refund, by=host)
+    night_services.night_close(night=refund, by=host)
     split = night_with(EXAMPLE_1["roster"], table=thursday)
     play(split, hands(EXAMPLE_1))
-    services.night_close(night=split, by=host, policy=rules.LEFTOVER_SPLIT)
+    night_services.night_close(night=split, by=host, policy=rules.LEFTOVER_SPLIT)
     busy = night_with(["Ann", "Bob", "Cy"], table=thursday)
     play(busy, [{"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Ann": 1}}])
-    services.night_seat_join(
+    roster_services.night_seat_join(
         night=busy, player=Player.objects.get(table=thursday, name="Dee"), position=2, by=host
     )
     play(
@@ -55,8 +58,8 @@ def world():
         ],
         start=2,
     )
-    services.hand_undo_last(night=busy, by=host, reason="wrong dealer")
-    services.hand_correct(
+    correction_services.hand_undo_last(night=busy, by=host, reason="wrong dealer")
+    correction_services.hand_correct(
         night=busy,
         number=2,
         hand=hand_data(busy, {"dealer": "Dee", "stayed": {"Cy": 1, "Ann": 4}}),
@@ -70,7 +73,7 @@ def world():
     capped = TableFactory(owner=host, name="Capped", rules=EXAMPLE_2["rules"].to_dict())
     night = night_with(EXAMPLE_2["roster"], table=capped)
     play(night, hands(EXAMPLE_2))
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
     theirs = TableFactory(owner=other, name="thursday", rules=EXAMPLE_3["rules"].to_dict())
     play(night_with(EXAMPLE_3["roster"], table=theirs), hands(EXAMPLE_3, 3))
     return host, other

@@ -15,8 +15,11 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from ledger import selectors, services
+from ledger import selectors
 from ledger.models import Entry, Hand, Night
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from ledger.verify import verify_night
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data
@@ -96,14 +99,14 @@ def test_a_crash_between_two_entries_of_a_hand_leaves_no_trace_of_the_hand(monke
     written = crash_between_entries(monkeypatch)
 
     with pytest.raises(Crash):
-        services.hand_record(
+        hand_services.hand_record(
             night=night, expected_number=4, hand=hand_data(night, HANDS[3]), by=night.started_by
         )
 
     assert written and written[0] >= 1  # rows had been written when it failed
     assert snapshot(night) == before
     monkeypatch.undo()
-    services.hand_record(
+    hand_services.hand_record(
         night=night, expected_number=4, hand=hand_data(night, HANDS[3]), by=night.started_by
     )
     assert verify_night(night) == []
@@ -116,7 +119,7 @@ def test_a_crash_while_hashing_an_entry_leaves_no_trace_of_the_hand(monkeypatch)
     crash_on_call(monkeypatch, Entry, "compute_hash", 3)
 
     with pytest.raises(Crash):
-        services.hand_record(
+        hand_services.hand_record(
             night=night, expected_number=4, hand=hand_data(night, HANDS[3]), by=night.started_by
         )
 
@@ -153,7 +156,7 @@ def test_a_crash_half_way_through_a_correction_leaves_the_night_as_it_was(monkey
     crash_on_call(monkeypatch, Entry.objects, "bulk_create", 2)
 
     with pytest.raises(Crash):
-        services.hand_correct(
+        correction_services.hand_correct(
             night=night,
             number=2,
             hand=hand_data(night, {"dealer": "Bob", "stayed": {}}),
@@ -171,7 +174,7 @@ def test_a_crash_between_the_entries_of_a_correction_leaves_the_night_as_it_was(
     crash_between_entries(monkeypatch)
 
     with pytest.raises(Crash):
-        services.hand_correct(
+        correction_services.hand_correct(
             night=night,
             number=2,
             hand=hand_data(night, {"dealer": "Bob", "stayed": {}}),
@@ -188,7 +191,7 @@ def test_a_crash_after_an_undo_reversed_its_entries_leaves_the_hand_in_place(mon
     crash_on_call(monkeypatch, Hand.objects, "create", 1)
 
     with pytest.raises(Crash):
-        services.hand_undo_last(night=night, by=night.started_by)
+        correction_services.hand_undo_last(night=night, by=night.started_by)
 
     assert snapshot(night) == before
 
@@ -200,7 +203,7 @@ def test_a_crash_after_closing_entries_leaves_the_night_open_with_its_pot(monkey
     crash_on_call(monkeypatch, Night, "save", 1)
 
     with pytest.raises(Crash):
-        services.night_close(night=night, by=night.started_by)
+        night_services.night_close(night=night, by=night.started_by)
 
     assert snapshot(night) == before
     assert not Entry.objects.filter(night=night, kind=Entry.LEFTOVER).exists()
@@ -212,7 +215,7 @@ def test_a_crash_between_the_closing_entries_leaves_the_night_open(monkeypatch):
     crash_between_entries(monkeypatch)
 
     with pytest.raises(Crash):
-        services.night_close(night=night, by=night.started_by)
+        night_services.night_close(night=night, by=night.started_by)
 
     assert snapshot(night) == before
 
@@ -220,7 +223,7 @@ def test_a_crash_between_the_closing_entries_leaves_the_night_open(monkeypatch):
 # The process itself dies: no exception handler, no rollback by Django, only the database.
 KILLED_CHILD = """
 import json, os, sys
-from ledger import services
+from ledger.services import hands as hand_services
 from ledger.models import Entry
 from ledger.models import Night
 
@@ -236,10 +239,10 @@ def half_then_die(entries, *a, **kw):
 
 manager.bulk_create = half_then_die
 night = Night.objects.get(pk=args["night"])
-services.hand_record(
+hand_services.hand_record(
     night=night,
     expected_number=args["number"],
-    hand=services.HandData(
+    hand=hand_services.HandData(
         dealer=args["dealer"],
         seated=args["seated"],
         stayed={int(p): t for p, t in args["stayed"].items()},

@@ -15,7 +15,7 @@ from ledger import selectors
 from ledger.models import Entry, Hand, Night, NightImport
 from ledger.verify import verify_night
 from tests.factories import TableFactory, night_with
-from tests.views.night_helpers import hand_post
+from tests.views.night_helpers import hand_post, said
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -104,7 +104,7 @@ def test_the_same_key_with_a_different_hand_is_a_conflict_that_writes_nothing():
         assert outcome(response) == (302, reverse("night_detail", args=[night.pk]))
         assert ledger_rows(night) == before
         page = client.get(response["Location"])
-        assert err.IDEMPOTENCY_KEY_REUSED.format(number=1) in page.content.decode()
+        assert said(err.IDEMPOTENCY_KEY_REUSED, number=1) in page.content.decode()
         # The page offers the next hand to record: the host can retry straight away.
         assert 'name="number" value="2"' in page.content.decode()
 

@@ -18,14 +18,15 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ledger import errors as err
-from ledger import rules, selectors, services
+from ledger import rules, selectors
 from ledger.models import Entry, Hand, Player, Seat
 from ledger.nightfile import night_export
+from ledger.services import nights as night_services
 from ledger.verify import verify_night
 from tables.forms import TableForm
 from tests.factories import night_with
 from tests.proofs.urlwalk import build_world, fingerprint
-from tests.views.night_helpers import hand_post, play
+from tests.views.night_helpers import hand_post, play, said
 
 pytestmark = pytest.mark.django_db
 
@@ -364,9 +365,9 @@ def test_chips_beyond_what_the_ledger_holds_are_refused_by_name_not_by_a_crash()
     )
 
     assert response.status_code == 400
-    assert err.CHIPS_OVERFLOW.format(number=61) in response.content.decode()
+    assert said(err.CHIPS_OVERFLOW, number=61) in response.content.decode()
     assert fingerprint() == before
     # The night can still be closed: each gets back what they put in.
-    services.night_close(night=night, by=night.table.owner)
+    night_services.night_close(night=night, by=night.table.owner)
     assert set(selectors.night_balances(night).values()) == {0}
     assert verify_night(night) == []

@@ -317,7 +317,7 @@ def test_verify_night_finds_tampering_anywhere_in_a_thousand_hand_night():
 
 # --- What only the key stops: a whole night rewritten consistently ---
 
-# Where the stored hands name players (bridge.hand_input, result_to_json, state_to_json).
+# Where the stored hands name players (ledger.rules.stored: inputs, results, states).
 ONE_PLAYER = {"dealer", "winner", "last_dealer", "previous_dealer"}
 PLAYER_LIST = {"seated", "reneged", "ante_payers", "roster", "last_seated"}
 BY_PLAYER = {
@@ -339,7 +339,8 @@ def relabel(data: dict, swap: Callable[[int], int]) -> dict:
         elif field in PLAYER_LIST:
             out[field] = [swap(p) for p in value]
         elif field == "exempt":
-            out[field] = sorted(swap(p) for p in value)
+            # Stored in seat order, which the swap keeps: the two trade seats too.
+            out[field] = [swap(p) for p in value]
         elif field in BY_PLAYER:
             out[field] = {str(swap(int(p))): v for p, v in value.items()}
     return out

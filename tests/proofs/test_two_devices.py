@@ -10,15 +10,18 @@ from django.db import OperationalError, connections
 from django.test import Client
 from django.urls import reverse
 
-from ledger import bridge, rules, selectors, services
 from ledger import errors as err
+from ledger import rules, selectors
 from ledger.errors import Conflict
 from ledger.models import Hand, Night
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from ledger.verify import verify_night
 from tables.views.hands import HAND_CORRECTED, HAND_UNDONE
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data, ids, record_all
-from tests.views.night_helpers import hand_post
+from tests.views.night_helpers import hand_post, said
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,7 +53,7 @@ def test_threads_racing_for_the_next_hand_record_each_hand_exactly_once():
                 # A phone shows the next number, then submits it; another may win meanwhile.
                 number = selectors.next_hand(night).number
                 try:
-                    services.hand_record(
+                    hand_services.hand_record(
                         night=night,
                         expected_number=number,
                         hand=data[attempt % len(data)],
@@ -131,8 +134,8 @@ def test_phones_racing_through_the_hand_screen_lose_cleanly_and_lose_no_hand():
                     # the hand that is next now, so the host can simply retry.
                     page = client.get(detail_url).content.decode()
                     shown = NUMBER_FIELD.search(page)
-                    said = err.HAND_ALREADY_RECORDED.format(number=number) in page
-                    if said and shown and int(shown.group(1)) > number:
+                    told = said(err.HAND_ALREADY_RECORDED, number=number) in page
+                    if told and shown and int(shown.group(1)) > number:
                         outcome = "conflict"
                         number = int(shown.group(1))
                     else:
@@ -156,11 +159,9 @@ def test_phones_racing_through_the_hand_screen_lose_cleanly_and_lose_no_hand():
     assert [hand.number for hand in live] == list(range(1, outcomes["recorded"] + 1))
     assert Hand.objects.filter(night=night).count() == outcomes["recorded"]
     assert verify_night(night) == []
-    to_name = {p: n for n, p in ids(night).items()}
-    inputs = [bridge.hand_input(h.input, to_name) for h in live]
-    _, final = rules.replay(rules.HouseRules(), list(ids(night)), inputs)
-    balances = selectors.night_balances(night)
-    assert {to_name[p]: chips for p, chips in balances.items()} == dict(final.balances)
+    inputs = [hand.hand_input() for hand in live]
+    _, final = rules.replay(rules.HouseRules(), list(ids(night).values()), inputs)
+    assert selectors.night_balances(night) == dict(final.balances)
     assert selectors.night_pot(night) == final.pot
 
 
@@ -192,7 +193,7 @@ def test_two_phones_confirming_a_correction_at_once_one_wins_and_the_other_is_to
         outcomes = _race(
             [
                 partial(
-                    services.hand_correct,
+                    correction_services.hand_correct,
                     night=night,
                     number=2,
                     hand=versions[version],
@@ -205,8 +206,8 @@ def test_two_phones_confirming_a_correction_at_once_one_wins_and_the_other_is_to
         )
 
         won = [i for i, outcome in enumerate(outcomes) if isinstance(outcome, Hand)]
-        told = err.HAND_CHANGED.format(number=2, change="corrected", revision=seen + 1)
-        refused = [o for o in outcomes if isinstance(o, Conflict) and o.errors == [told]]
+        told = err.HAND_CHANGED[Hand.CORRECT](number=2, revision=seen + 1)
+        refused = [o for o in outcomes if isinstance(o, Conflict) and o.problems == [told]]
         rounds[_verdict(won, refused, outcomes)] += 1
         if len(won) == 1:
             live = sent[won[0]]
@@ -246,10 +247,10 @@ def test_two_phones_confirming_a_correction_through_the_screen_one_wins_and_the_
         posts = zip(phones, forms, strict=True)
         answers = _race([partial(phone.post, correct_url, form) for phone, form in posts])
 
-        told = err.HAND_CHANGED.format(number=2, change="corrected", revision=seen + 1)
-        said = [_said(phone, answer) for phone, answer in zip(phones, answers, strict=True)]
-        won = [i for i, text in enumerate(said) if HAND_CORRECTED.format(number=2) in text]
-        refused = [text for text in said if told in text]
+        told = said(err.HAND_CHANGED[Hand.CORRECT], number=2, revision=seen + 1)
+        texts = [_said(phone, answer) for phone, answer in zip(phones, answers, strict=True)]
+        won = [i for i, text in enumerate(texts) if HAND_CORRECTED.format(number=2) in text]
+        refused = [text for text in texts if told in text]
         verdict = _verdict(won, refused, [a.status_code for a in answers])
         # Whatever happened, the next round starts from the version that is live now.
         hand_2 = Hand.objects.get(night=night, number=2, live=True)
@@ -300,8 +301,8 @@ def test_an_undo_and_a_correction_of_the_last_hand_at_once_one_wins_and_the_othe
         won = [i for i, ok in enumerate((undone, corrected)) if ok]
         refused = [
             text
-            for text, change in ((undo_said, "corrected"), (correct_said, "undone"))
-            if err.HAND_CHANGED.format(number=3, change=change, revision=seen + 1) in text
+            for text, change in ((undo_said, Hand.CORRECT), (correct_said, Hand.UNDO))
+            if said(err.HAND_CHANGED[change], number=3, revision=seen + 1) in text
         ]
         rounds[_verdict(won, refused, [a.status_code for a in answers])] += 1
         winners.update("undo" if undone else "correction" for _ in won)
@@ -310,7 +311,7 @@ def test_an_undo_and_a_correction_of_the_last_hand_at_once_one_wins_and_the_othe
         if undone:
             assert newest.kind == Hand.UNDO
             # The host records hand 3 again, as it was, for the next round.
-            services.hand_record(
+            hand_services.hand_record(
                 night=night, expected_number=3, hand=hand_data(night, versions[live]), by=owner
             )
         else:
@@ -332,7 +333,7 @@ def test_start_tapped_twice_at_once_opens_one_night():
 
     for round_ in range(ROUNDS):
         start = partial(
-            services.night_start,
+            night_services.night_start,
             table=table,
             players=players,
             first_dealer=players[0],
@@ -364,12 +365,9 @@ def _said(client: Client, response) -> str:
 
 
 def _assert_balances_replay(night) -> None:
-    to_name = {p: n for n, p in ids(night).items()}
-    live = selectors.live_hands(night)
-    inputs = [bridge.hand_input(h.input, to_name) for h in live]
-    _, final = rules.replay(rules.HouseRules(), list(ids(night)), inputs)
-    balances = selectors.night_balances(night)
-    assert {to_name[p]: chips for p, chips in balances.items()} == dict(final.balances)
+    inputs = [hand.hand_input() for hand in selectors.live_hands(night)]
+    _, final = rules.replay(rules.HouseRules(), list(ids(night).values()), inputs)
+    assert selectors.night_balances(night) == dict(final.balances)
 
 
 def _race(calls: list) -> list:

@@ -271,13 +271,6 @@ def test_a_setting_problem_carries_its_setting_even_where_the_sentence_names_it(
     ]
 
 
-def test_an_old_style_format_call_gives_the_same_sentence():
-    # Callers outside the engine that still compare English keep working unchanged.
-    assert e.STAYER_NOT_SEATED.format(hand=3, player="Bob") == (
-        "Hand 3: Bob stayed but is not seated."
-    )
-
-
 def test_a_rules_error_keeps_its_problems_and_words_them_in_english():
     state = NightState.start(["Ann", "Bob"])
     with pytest.raises(RulesError) as caught:

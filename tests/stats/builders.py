@@ -2,8 +2,8 @@
 
 from datetime import timedelta
 
-from ledger import services
 from ledger.models import GENESIS_HASH, Entry, Hand, Night, Seat
+from ledger.services import nights as night_services
 from tests.factories import night_with
 from tests.ledger.helpers import record_all
 from tests.ledger.worked_examples import EXAMPLE_1
@@ -21,7 +21,7 @@ def play_example_1(table=None, *, close=True):
     night = night_with(EXAMPLE_1["roster"], table=table, house_rules=EXAMPLE_1["rules"])
     record_all(night, [hand for hand, _, _ in EXAMPLE_1["hands"]])
     if close:
-        night = services.night_close(night=night, by=night.started_by)
+        night = night_services.night_close(night=night, by=night.started_by)
     return night
 
 
@@ -42,7 +42,7 @@ def play_nights(table, count: int, *, close_last=True):
             ],
         )
         if close_last or index < count - 1:
-            night = services.night_close(night=night, by=night.started_by)
+            night = night_services.night_close(night=night, by=night.started_by)
         nights.append(night)
     return nights
 

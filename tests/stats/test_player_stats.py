@@ -2,9 +2,12 @@ from decimal import Decimal
 
 import pytest
 
-from ledger import rules, services
+from ledger import rules
 from ledger.models import Player
 from ledger.selectors.players import player_stats
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from tests.factories import TableFactory, night_with
 from tests.ledger.helpers import hand_data
 from tests.stats.builders import play_example_1
@@ -51,14 +54,14 @@ def test_worked_example_1_counts_cys_renege_and_dees_even_night():
 
 def test_a_corrected_hand_counts_once_with_its_corrected_facts():
     night = night_with()
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}),
         by=night.started_by,
     )
 
-    services.hand_correct(
+    correction_services.hand_correct(
         night=night,
         number=1,
         hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 0, "Cy": 5}}),
@@ -73,7 +76,7 @@ def test_a_corrected_hand_counts_once_with_its_corrected_facts():
 
 def test_a_player_sitting_a_hand_out_is_not_dealt_in():
     night = night_with()
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(
@@ -89,7 +92,7 @@ def test_a_player_sitting_a_hand_out_is_not_dealt_in():
 
 def test_an_open_night_is_played_but_not_yet_counted_in_the_net():
     night = night_with()
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}),
@@ -107,13 +110,13 @@ def test_an_open_night_is_played_but_not_yet_counted_in_the_net():
 
 def _night(table, winner, loser):
     night = night_with(("Ann", "Bob"), table=table)
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(night, {"dealer": "Ann", "stayed": {winner: 5, loser: 0}}),
         by=night.started_by,
     )
-    return services.night_close(night=night, by=night.started_by)
+    return night_services.night_close(night=night, by=night.started_by)
 
 
 def test_the_streak_counts_back_from_the_latest_night_while_it_goes_the_same_way():

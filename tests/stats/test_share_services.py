@@ -37,7 +37,7 @@ def test_revoking_without_a_link_says_there_is_none():
     with pytest.raises(InvalidInput) as caught:
         share_link_revoke(night=night, by=night.started_by)
 
-    assert caught.value.errors == [NO_ACTIVE_SHARE_LINK]
+    assert caught.value.problems == [NO_ACTIVE_SHARE_LINK()]
 
 
 def test_an_unknown_token_opens_nothing():

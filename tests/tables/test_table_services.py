@@ -3,7 +3,7 @@ import pytest
 from ledger import names, rules
 from ledger.errors import InvalidInput
 from ledger.models import Player, Table
-from ledger.services import tables as services
+from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 def test_it_creates_a_table_with_validated_rules():
     owner = UserFactory()
 
-    table = services.table_create(
+    table = table_services.table_create(
         owner=owner, name="  Thursday   Bourré ", house_rules={"ante": 2, "chip_value": "0.25"}
     )
 
@@ -26,10 +26,12 @@ def test_it_refuses_bad_rules_by_name_and_writes_nothing():
     owner = UserFactory()
 
     with pytest.raises(InvalidInput) as caught:
-        services.table_create(owner=owner, name="T", house_rules={"ante": 0, "tricks_per_hand": 6})
+        table_services.table_create(
+            owner=owner, name="T", house_rules={"ante": 0, "tricks_per_hand": 6}
+        )
 
-    assert rules.errors.ANTE_TOO_SMALL.format(value=0) in caught.value.errors
-    assert rules.errors.TRICKS_PER_HAND_INVALID.format(value=6) in caught.value.errors
+    assert rules.errors.ANTE_TOO_SMALL(value=0) in caught.value.problems
+    assert rules.errors.TRICKS_PER_HAND_INVALID(value=6) in caught.value.problems
     assert not Table.objects.exists()
 
 
@@ -37,15 +39,15 @@ def test_a_table_name_is_taken_whatever_the_case_of_its_accents():
     table = TableFactory(name="Thursday Bourré")
 
     with pytest.raises(InvalidInput) as caught:
-        services.table_create(owner=table.owner, name="THURSDAY BOURRÉ", house_rules={})
+        table_services.table_create(owner=table.owner, name="THURSDAY BOURRÉ", house_rules={})
 
-    assert caught.value.errors == [services.TABLE_NAME_TAKEN.format(name="THURSDAY BOURRÉ")]
+    assert caught.value.problems == [table_services.TABLE_NAME_TAKEN(name="THURSDAY BOURRÉ")]
 
 
 def test_another_owner_may_use_the_same_table_name():
     table = TableFactory(name="Thursday")
 
-    other = services.table_create(owner=UserFactory(), name="Thursday", house_rules={})
+    other = table_services.table_create(owner=UserFactory(), name="Thursday", house_rules={})
 
     assert other.pk != table.pk
 
@@ -54,9 +56,9 @@ def test_a_player_name_is_unique_per_table_ignoring_case():
     player = PlayerFactory(name="Zoë")
 
     with pytest.raises(InvalidInput) as caught:
-        services.player_add(table=player.table, name="ZOË")
+        table_services.player_add(table=player.table, name="ZOË")
 
-    assert caught.value.errors == [services.PLAYER_NAME_TAKEN.format(name="ZOË")]
+    assert caught.value.problems == [table_services.PLAYER_NAME_TAKEN(name="ZOË")]
     assert Player.objects.filter(table=player.table).count() == 1
 
 
@@ -64,18 +66,18 @@ def test_it_refuses_an_empty_or_overlong_player_name():
     table = TableFactory()
 
     with pytest.raises(InvalidInput) as empty:
-        services.player_add(table=table, name="   ")
+        table_services.player_add(table=table, name="   ")
     with pytest.raises(InvalidInput) as long:
-        services.player_add(table=table, name="x" * 41)
+        table_services.player_add(table=table, name="x" * 41)
 
-    assert empty.value.errors == [names.PLAYER_NAME_REQUIRED]
-    assert long.value.errors == [names.PLAYER_NAME_TOO_LONG]
+    assert empty.value.problems == [names.PLAYER_NAME_REQUIRED()]
+    assert long.value.problems == [names.PLAYER_NAME_TOO_LONG()]
 
 
 def test_renaming_keeps_the_player_and_may_change_only_the_case():
     player = PlayerFactory(name="bob")
 
-    services.player_rename(player=player, name="Bob")
+    table_services.player_rename(player=player, name="Bob")
 
     player.refresh_from_db()
     assert player.name == "Bob"
@@ -84,10 +86,10 @@ def test_renaming_keeps_the_player_and_may_change_only_the_case():
 def test_retiring_and_bringing_back_a_player():
     player = PlayerFactory()
 
-    services.player_retire(player=player)
+    table_services.player_retire(player=player)
     assert Player.objects.get(pk=player.pk).retired_at is not None
 
-    services.player_unretire(player=player)
+    table_services.player_unretire(player=player)
     assert Player.objects.get(pk=player.pk).retired_at is None
 
 
@@ -96,7 +98,7 @@ def test_new_rules_leave_a_started_nights_snapshot_alone():
 
     night = night_with()
 
-    services.table_update(table=night.table, name=night.table.name, house_rules={"ante": 5})
+    table_services.table_update(table=night.table, name=night.table.name, house_rules={"ante": 5})
 
     night.refresh_from_db()
     assert night.rules["ante"] == 1

@@ -2,6 +2,7 @@
 
 from django.urls import reverse
 
+from tables.problems import sentence
 from tests.ledger.helpers import ids
 from tests.ledger.helpers import record_all as play  # noqa: F401 (set-up for view tests)
 
@@ -36,3 +37,20 @@ def example_1_hands(upto: int = 7) -> list[dict]:
     from tests.ledger.worked_examples import EXAMPLE_1
 
     return [hand for hand, _, _ in EXAMPLE_1["hands"][:upto]]
+
+
+def said(code, at=None, **params) -> str:
+    """What the host's screens say (tables.problems) for the problem ``code(**params)``.
+    A ``player`` given by name is the player of that name at ``at`` (a night's roster, or a
+    table's players): problems carry player ids, and the screens show each by their name."""
+    from ledger.models import Night
+
+    if at is None:
+        roster = {}
+    elif isinstance(at, Night):
+        roster = ids(at)
+    else:
+        roster = dict(at.players.values_list("name", "pk"))
+    if params.get("player") in roster:
+        params["player"] = roster[params["player"]]
+    return sentence(code(**params), {player_id: name for name, player_id in roster.items()})

@@ -11,9 +11,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger import nightfile, rules, selectors, services
+from ledger import nightfile, rules, selectors
 from ledger.models import Entry, Night, Player
 from ledger.nightfile import FILE_NOT_JSON
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from tables.forms_import import (
     FILE_NOT_TEXT,
     FILE_REQUIRED,
@@ -25,6 +28,7 @@ from tests.factories import PlayerFactory, ShareLinkFactory, TableFactory, UserF
 from tests.ledger.helpers import hand_data, ids
 from tests.ledger.worked_examples import EXAMPLE_1
 from tests.stats.builders import play_example_1
+from tests.views.night_helpers import said
 
 pytestmark = pytest.mark.django_db
 
@@ -148,9 +152,9 @@ def test_a_correction_shows_its_reversals_and_new_revision_in_the_entries_csv(cl
     night = night_with()
     by = night.table.owner
     first = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}})
-    services.hand_record(night=night, expected_number=1, hand=first, by=by)
+    hand_services.hand_record(night=night, expected_number=1, hand=first, by=by)
     fixed = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 0, "Cy": 5}})
-    services.hand_correct(night=night, number=1, hand=fixed, reason="swapped", by=by)
+    correction_services.hand_correct(night=night, number=1, hand=fixed, reason="swapped", by=by)
     client.force_login(by)
 
     rows = _rows(client.get(reverse("night_entries_csv", args=[night.pk])))[1:]
@@ -196,13 +200,13 @@ def test_the_downloads_date_a_night_where_it_was_played_not_in_utc(client, night
 def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(client):
     table = TableFactory(name="=cmd|' /C calc'!A0")
     players = [PlayerFactory(table=table, name=n) for n in ("=SUM(A1)", "@Bob", "+Cy")]
-    night = services.night_start(
+    night = night_services.night_start(
         table=table, players=players, first_dealer=players[0], by=table.owner
     )
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
-        hand=services.HandData(
+        hand=hand_services.HandData(
             dealer=players[0].pk, seated=[p.pk for p in players], stayed={players[1].pk: None}
         ),
         by=table.owner,
@@ -280,7 +284,7 @@ def test_a_bad_hand_is_named_and_nothing_is_written(client):
     html = response.content.decode()
     assert response.status_code == 400
     assert NOT_IMPORTED in html
-    assert escape(rules.errors.DEALER_NOT_ON_ROSTER.format(hand=5, player="Zed")) in html
+    assert escape(said(rules.errors.DEALER_NOT_ON_ROSTER, hand=5, player="Zed")) in html
     assert not Night.objects.filter(table=table).exists()
     assert not Player.objects.filter(table=table).exists()
     assert not Entry.objects.exists()
@@ -297,7 +301,7 @@ def test_a_hand_the_referee_refuses_is_named_with_its_number(client):
         {"file": _upload(json.dumps(_document(hands=hands)))},
     )
 
-    message = rules.errors.TRICKS_DO_NOT_ADD_UP.format(hand=2, total=3, tricks_per_hand=5)
+    message = said(rules.errors.TRICKS_DO_NOT_ADD_UP, hand=2, total=3, tricks_per_hand=5)
     assert escape(message) in response.content.decode()
     assert not Night.objects.filter(table=table).exists()
 
@@ -305,7 +309,7 @@ def test_a_hand_the_referee_refuses_is_named_with_its_number(client):
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ('{"format": "bourre-night/1", ', FILE_NOT_JSON.format(
+        ('{"format": "bourre-night/1", ', said(FILE_NOT_JSON,
             problem="Expecting property name enclosed in double quotes", line=1, column=30)),
         (b"\xff\xfe\x00bad", FILE_NOT_TEXT),
     ],
@@ -327,7 +331,7 @@ def test_a_json_document_that_is_not_a_night_file_says_so(client):
 
     response = client.post(reverse("night_import", args=[table.pk]), {"file": _upload("[1, 2]")})
 
-    assert escape(nightfile.DOCUMENT_NOT_OBJECT.format(kind="a list")) in response.content.decode()
+    assert escape(said(nightfile.DOCUMENT_NOT_OBJECT, kind="a list")) in response.content.decode()
 
 
 def test_a_file_over_1_mb_is_refused_unread(client):
@@ -383,7 +387,7 @@ def test_a_deeply_nested_upload_is_a_400_that_says_it_is_not_a_night_file(client
     )
 
     assert response.status_code == 400
-    assert escape(nightfile.FILE_TOO_DEEP.format(limit=10)) in response.content.decode()
+    assert escape(said(nightfile.FILE_TOO_DEEP, limit=10)) in response.content.decode()
     assert not Night.objects.exists()
 
 
@@ -398,7 +402,7 @@ def test_an_upload_of_fifteen_thousand_players_is_refused_by_their_count(client)
     )
 
     assert response.status_code == 400
-    message = nightfile.PLAYERS_TOO_MANY.format(limit=40, count=15_000)
+    message = said(nightfile.PLAYERS_TOO_MANY, limit=40, count=15_000)
     assert escape(message) in response.content.decode()
     assert not Player.objects.exists()
 
@@ -414,7 +418,7 @@ def test_an_upload_of_bad_hands_answers_with_the_first_problems_and_a_count(clie
 
     html = response.content.decode()
     assert response.status_code == 400
-    assert escape(nightfile.MORE_PROBLEMS.format(count=3_980, shown=20)) in html
+    assert escape(said(nightfile.MORE_PROBLEMS, count=3_980, shown=20)) in html
     assert html.count("<li>") <= 21 + 10  # the problems, and the page's own lists
     assert len(html) < 30_000
 
@@ -444,7 +448,8 @@ def test_uploading_the_same_file_twice_is_refused_until_the_host_says_again(clie
     assert escape(NOT_IMPORTED) in html
     assert (
         escape(
-            nightfile.ALREADY_IMPORTED.format(
+            said(
+                nightfile.ALREADY_IMPORTED,
                 date=f"{timezone.localtime(first.import_record.imported_at):%Y-%m-%d}",
                 night=first.pk,
                 table=table.name,
@@ -471,5 +476,5 @@ def test_an_upload_with_text_that_is_not_unicode_is_a_400_with_a_message(client)
     response = client.post(reverse("night_import", args=[table.pk]), {"file": _upload(content)})
 
     assert response.status_code == 400
-    assert escape(nightfile.FILE_NOT_UNICODE) in response.content.decode()
+    assert escape(said(nightfile.FILE_NOT_UNICODE)) in response.content.decode()
     assert not Player.objects.exists()

@@ -1,12 +1,12 @@
 import pytest
 
 from ledger import errors as err
-from ledger import services
 from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
+from ledger.services import nights as night_services
 from tests.factories import UserFactory
 from tests.ledger.helpers import ids
-from tests.views.night_helpers import example_1_hands, hand_post, play, url
+from tests.views.night_helpers import example_1_hands, hand_post, play, said, url
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +33,7 @@ def test_the_host_gets_the_check_partial(client, host, night):
     assert html.lstrip().startswith('<div id="hand-check"')
     assert "<html" not in html
     assert "Tricks 4 of 5" in html
-    assert rule_errors.TRICKS_DO_NOT_ADD_UP.format(hand=1, total=4, tricks_per_hand=5) in html
+    assert said(rule_errors.TRICKS_DO_NOT_ADD_UP, hand=1, total=4, tricks_per_hand=5) in html
 
 
 def test_another_host_gets_a_404(client, night):
@@ -68,42 +68,46 @@ def test_a_good_hand_is_ready_to_record_and_nothing_is_written(client, host, nig
     [
         (
             {"dealer": "Ann", "seated": ["Bob", "Cy"], "stayed": {"Bob": 3, "Cy": 2}},
-            rule_errors.DEALER_NOT_SEATED.format(hand=1, player="Ann"),
+            lambda night: said(rule_errors.DEALER_NOT_SEATED, night, hand=1, player="Ann"),
         ),
         (
             {"dealer": "Ann", "seated": ["Ann", "Bob"], "stayed": {"Bob": 3, "Cy": 2}},
-            rule_errors.STAYER_NOT_SEATED.format(hand=1, player="Cy"),
+            lambda night: said(rule_errors.STAYER_NOT_SEATED, night, hand=1, player="Cy"),
         ),
         (
             {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": None}},
-            rule_errors.TRICKS_MISSING.format(hand=1, player="Cy"),
+            lambda night: said(rule_errors.TRICKS_MISSING, night, hand=1, player="Cy"),
         ),
         (
             {"dealer": "Ann", "stayed": {"Bob": 6, "Cy": -1}},
-            rule_errors.TRICKS_OVER.format(hand=1, player="Bob", tricks=6, tricks_per_hand=5),
+            lambda night: said(
+                rule_errors.TRICKS_OVER, night, hand=1, player="Bob", tricks=6, tricks_per_hand=5
+            ),
         ),
         (
             {"dealer": "Ann", "stayed": {"Bob": 6, "Cy": -1}},
-            rule_errors.TRICKS_NEGATIVE.format(hand=1, player="Cy", tricks=-1),
+            lambda night: said(rule_errors.TRICKS_NEGATIVE, night, hand=1, player="Cy", tricks=-1),
         ),
         (
             {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}, "reneged": ["Dee"]},
-            rule_errors.RENEGE_WITHOUT_STAYING.format(hand=1, player="Dee"),
+            lambda night: said(rule_errors.RENEGE_WITHOUT_STAYING, night, hand=1, player="Dee"),
         ),
         (
             {"dealer": "Ann", "stayed": {"Bob": None}, "reneged": ["Bob"]},
-            rule_errors.RENEGE_TOO_FEW_STAYERS.format(hand=1, player="Bob", count=1),
+            lambda night: said(
+                rule_errors.RENEGE_TOO_FEW_STAYERS, night, hand=1, player="Bob", count=1
+            ),
         ),
         (
             {"dealer": "Ann", "seated": ["Ann"], "stayed": {}},
-            rule_errors.HAND_TOO_FEW_SEATED.format(hand=1, count=1),
+            lambda night: said(rule_errors.HAND_TOO_FEW_SEATED, hand=1, count=1),
         ),
     ],
 )
 def test_the_referees_rejections_are_named(client, host, night, hand, message):
     html = _text(_check(client, night, hand, **HTMX))
 
-    assert message in html
+    assert message(night) in html
     assert 'class="check ok"' not in html
 
 
@@ -122,15 +126,15 @@ def test_a_stale_form_warns_that_the_hand_was_already_recorded(client, host, nig
 
     html = _text(_check(client, night, {"dealer": "Bob", "stayed": {"Cy": 5, "Dee": 0}}, **HTMX))
 
-    assert err.HAND_ALREADY_RECORDED.format(number=1) in html
+    assert said(err.HAND_ALREADY_RECORDED, number=1) in html
 
 
 def test_a_closed_night_says_so(client, host, night):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     html = _text(_check(client, night, {"dealer": "Ann", "stayed": {}}, **HTMX))
 
-    assert err.NIGHT_CLOSED in html
+    assert said(err.NIGHT_CLOSED) in html
 
 
 def test_without_htmx_it_shows_the_whole_screen_with_the_input_kept(client, host, night):

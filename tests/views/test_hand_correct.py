@@ -1,13 +1,15 @@
 import pytest
 
 from ledger import errors as err
-from ledger import selectors, services
+from ledger import selectors
 from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
+from ledger.services import corrections as correction_services
+from ledger.services import nights as night_services
 from tables.views.hands import CORRECTION_STALE, HAND_CORRECTED
 from tests.factories import NightFactory, UserFactory
 from tests.ledger.helpers import ids
-from tests.views.night_helpers import example_1_hands, hand_post, url
+from tests.views.night_helpers import example_1_hands, hand_post, said, url
 
 pytestmark = pytest.mark.django_db
 
@@ -123,7 +125,7 @@ def test_a_reason_is_required(client, host, night):
     response = _post(client, night, NEW_HAND_2, action="confirm", reason="  ")
 
     assert response.status_code == 400
-    assert err.REASON_REQUIRED.format(number=2) in _text(response)
+    assert said(err.REASON_REQUIRED, number=2) in _text(response)
     assert not Hand.objects.filter(kind=Hand.CORRECT).exists()
 
 
@@ -131,7 +133,7 @@ def test_a_reason_with_a_nul_character_is_refused_not_a_server_error(client, hos
     response = _post(client, night, NEW_HAND_2, action="confirm", reason="typo\x00")
 
     assert response.status_code == 400
-    assert err.REASON_HAS_NUL in _text(response)
+    assert said(err.REASON_HAS_NUL) in _text(response)
     assert not Hand.objects.filter(kind=Hand.CORRECT).exists()
 
 
@@ -140,7 +142,7 @@ def test_the_referees_rejections_are_named(client, host, night):
 
     assert response.status_code == 400
     html = _text(response)
-    assert rule_errors.TRICKS_DO_NOT_ADD_UP.format(hand=2, total=4, tricks_per_hand=5) in html
+    assert said(rule_errors.TRICKS_DO_NOT_ADD_UP, hand=2, total=4, tricks_per_hand=5) in html
     assert "What this correction does" not in html
 
 
@@ -148,7 +150,7 @@ def test_a_correction_that_changes_nothing_is_refused(client, host, night):
     response = _post(client, night, example_1_hands(2)[1], action="confirm")
 
     assert response.status_code == 400
-    assert err.CORRECTION_CHANGES_NOTHING.format(number=2) in _text(response)
+    assert said(err.CORRECTION_CHANGES_NOTHING, number=2) in _text(response)
 
 
 def test_a_hand_changed_meanwhile_must_be_checked_again(client, host, night):
@@ -158,7 +160,7 @@ def test_a_hand_changed_meanwhile_must_be_checked_again(client, host, night):
 
     assert response.status_code == 409
     html = _text(response)
-    assert err.HAND_CHANGED.format(number=2, change="corrected", revision=2) in html
+    assert said(err.HAND_CHANGED[Hand.CORRECT], number=2, revision=2) in html
     assert Hand.objects.get(number=2, live=True).revision == 2
     # The page now shows the hand as corrected and carries its revision for another try.
     assert 'name="revision" value="2"' in html
@@ -171,7 +173,7 @@ def test_a_stale_preview_is_refused_before_showing_any_effect(client, host, nigh
 
     assert response.status_code == 409
     html = _text(response)
-    assert err.HAND_CHANGED.format(number=2, change="corrected", revision=2) in html
+    assert said(err.HAND_CHANGED[Hand.CORRECT], number=2, revision=2) in html
     assert "What this correction does" not in html
 
 
@@ -179,19 +181,19 @@ def test_a_correction_without_the_revision_it_saw_changes_nothing(client, host, 
     response = _post(client, night, NEW_HAND_2, action="confirm", revision="")
 
     assert response.status_code == 400
-    assert CORRECTION_STALE.format(number=2) in _text(response)
+    assert said(CORRECTION_STALE, number=2) in _text(response)
     assert not Hand.objects.filter(kind=Hand.CORRECT).exists()
 
 
 def test_a_correction_of_a_hand_undone_since_the_page_was_opened_says_so(client, host, night):
-    services.hand_undo_last(night=night, by=host)
+    correction_services.hand_undo_last(night=night, by=host)
 
     response = _post(client, night, NEW_HAND_3, number=3, action="confirm")
 
     assert response.status_code == 302
     assert response["Location"] == url("night_detail", night)
     page = _text(client.get(response["Location"]))
-    assert err.HAND_CHANGED.format(number=3, change="undone", revision=2) in page
+    assert said(err.HAND_CHANGED[Hand.UNDO], number=3, revision=2) in page
     assert not Hand.objects.filter(kind=Hand.CORRECT).exists()
 
 
@@ -199,7 +201,7 @@ def test_a_reason_longer_than_the_limit_is_refused_by_name(client, host, night):
     response = _post(client, night, NEW_HAND_2, action="confirm", reason="x" * 201)
 
     assert response.status_code == 400
-    assert err.REASON_TOO_LONG.format(limit=200, length=201) in _text(response)
+    assert said(err.REASON_TOO_LONG, limit=200, length=201) in _text(response)
     assert 'maxlength="200"' in _text(response)
     assert not Hand.objects.filter(kind=Hand.CORRECT).exists()
 
@@ -212,7 +214,7 @@ def test_a_hand_can_be_turned_into_a_misdeal(client, host, night):
 
 
 def test_a_closed_night_cannot_be_corrected(client, host, night):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     response = client.get(url("hand_correct", night, 2))
 

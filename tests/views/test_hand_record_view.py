@@ -1,13 +1,15 @@
 import pytest
 
 from ledger import errors as err
-from ledger import services
 from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
+from ledger.services import tables as table_services
 from tables import forms_hand
 from tests.factories import UserFactory
 from tests.ledger.helpers import hand_data, ids
-from tests.views.night_helpers import example_1_hands, hand_post, play, url
+from tests.views.night_helpers import example_1_hands, hand_post, play, said, url
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +66,7 @@ def test_the_form_records_each_worked_example_hand_as_entered(client, host, nigh
     hand = Hand.objects.get(night=night, number=number, live=True)
     expected = hand_data(night, hands[number - 1])
     if number == 6:  # a misdeal keeps who was dealt in, nothing else
-        expected = services.HandData(
+        expected = hand_services.HandData(
             dealer=expected.dealer, seated=expected.seated, stayed={}, misdeal=True
         )
     assert hand.input == expected.as_json()
@@ -114,7 +116,9 @@ def test_more_reneges_than_tricks_are_refused_in_the_engines_words(client, host,
     response = client.post(url("hand_record", night), data)
 
     assert response.status_code == 400
-    message = rule_errors.RENEGED_TOO_OFTEN.format(hand=1, player="Cy", count=6, tricks_per_hand=5)
+    message = said(
+        rule_errors.RENEGED_TOO_OFTEN, night, hand=1, player="Cy", count=6, tricks_per_hand=5
+    )
     assert message in response.content.decode()
     assert not Hand.objects.exists()
 
@@ -136,7 +140,7 @@ def test_tricks_that_do_not_add_up_are_named_and_nothing_is_written(client, host
 
     assert response.status_code == 400
     html = response.content.decode()
-    message = rule_errors.TRICKS_DO_NOT_ADD_UP.format(hand=1, total=4, tricks_per_hand=5)
+    message = said(rule_errors.TRICKS_DO_NOT_ADD_UP, hand=1, total=4, tricks_per_hand=5)
     assert message.replace("'", "&#x27;") in html
     assert "Hand 1 was not recorded." in html
     assert not Hand.objects.exists()
@@ -171,9 +175,24 @@ def test_every_problem_is_listed_at_once(client, host, night):
 
     html = _record(client, night, hand).content.decode().replace("&#x27;", "'")
 
-    assert rule_errors.DEALER_NOT_SEATED.format(hand=1, player="Ann") in html
-    assert rule_errors.TRICKS_MISSING.format(hand=1, player="Cy") in html
-    assert rule_errors.TRICKS_OVER.format(hand=1, player="Bob", tricks=7, tricks_per_hand=5) in html
+    assert said(rule_errors.DEALER_NOT_SEATED, night, hand=1, player="Ann") in html
+    assert said(rule_errors.TRICKS_MISSING, night, hand=1, player="Cy") in html
+    assert (
+        said(rule_errors.TRICKS_OVER, night, hand=1, player="Bob", tricks=7, tricks_per_hand=5)
+        in html
+    )
+
+
+def test_a_refusal_names_a_renamed_player_by_their_name_now(client, host, night):
+    table_services.player_rename(player=night.seats.get(position=2).player, name="Cyrus")
+
+    response = _record(client, night, {"dealer": "Ann", "stayed": {"Bob": 5, "Cyrus": None}})
+
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert said(rule_errors.TRICKS_MISSING, night, hand=1, player="Cyrus") in html
+    assert "Hand 1: Cyrus stayed but has no tricks entered." in html
+    assert not Hand.objects.exists()
 
 
 def test_tricks_given_to_a_folded_player_are_refused(client, host, night):
@@ -183,7 +202,7 @@ def test_tricks_given_to_a_folded_player_are_refused(client, host, night):
     response = client.post(url("hand_record", night), data)
 
     assert response.status_code == 400
-    message = forms_hand.TRICKS_FOR_FOLDED.format(hand=1, player="Dee", tricks="2")
+    message = said(forms_hand.TRICKS_FOR_FOLDED, night, hand=1, player="Dee", tricks="2")
     assert message in response.content.decode()
     assert not Hand.objects.exists()
 
@@ -195,7 +214,7 @@ def test_tricks_that_are_not_a_number_are_named(client, host, night):
     response = client.post(url("hand_record", night), data)
 
     assert response.status_code == 400
-    message = rule_errors.TRICKS_NOT_WHOLE_NUMBER.format(hand=1, player="Bob", value="three")
+    message = said(rule_errors.TRICKS_NOT_WHOLE_NUMBER, night, hand=1, player="Bob", value="three")
     assert message.replace("'", "&#x27;") in response.content.decode()
 
 
@@ -205,7 +224,7 @@ def test_a_form_without_a_hand_number_is_refused(client, host, night):
 
     response = client.post(url("hand_record", night), data, follow=True)
 
-    assert forms_hand.NUMBER_MISSING in response.content.decode()
+    assert said(forms_hand.NUMBER_MISSING) in response.content.decode()
     assert not Hand.objects.exists()
 
 
@@ -228,7 +247,7 @@ def test_a_stale_hand_number_says_it_was_already_recorded(client, host, night):
 
     assert response.status_code == 302
     html = client.get(response["Location"]).content.decode()
-    assert err.HAND_ALREADY_RECORDED.format(number=1) in html
+    assert said(err.HAND_ALREADY_RECORDED, number=1) in html
     assert "<h1>Hand 2</h1>" in html
     assert Hand.objects.count() == 1
 
@@ -240,10 +259,10 @@ def test_a_bad_key_is_ignored_rather_than_stored(client, host, night):
 
 
 def test_a_closed_night_takes_no_more_hands(client, host, night):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     response = _record(client, night, HAND_1, follow=True)
 
-    assert err.NIGHT_CLOSED in response.content.decode()
+    assert said(err.NIGHT_CLOSED) in response.content.decode()
     assert response.redirect_chain[-1][0] == url("night_settlement", night)
     assert not Hand.objects.exists()

@@ -1,12 +1,14 @@
 import pytest
 
 from ledger import errors as err
-from ledger import selectors, services
+from ledger import selectors
 from ledger.models import Hand
+from ledger.services import corrections as correction_services
+from ledger.services import nights as night_services
 from tables.views.hands import HAND_UNDONE, UNDO_STALE
 from tests.factories import NightFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data
-from tests.views.night_helpers import example_1_hands, play, url
+from tests.views.night_helpers import example_1_hands, play, said, url
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +80,7 @@ def test_a_stale_confirmation_does_not_undo_a_newer_hand(client, host, night):
     response = client.post(url("hand_undo", night), {"number": "2", "revision": "1"})
 
     assert response.status_code == 409
-    assert err.UNDO_NOT_LAST.format(number=2, last=3) in response.content.decode()
+    assert said(err.UNDO_NOT_LAST, number=2, last=3) in response.content.decode()
     assert Hand.objects.filter(live=True).count() == 3
 
 
@@ -92,12 +94,12 @@ def test_a_confirmation_without_the_hand_it_saw_undoes_nothing(client, host, nig
     response = client.post(url("hand_undo", night), {"number": "2"})
 
     assert response.status_code == 400
-    assert UNDO_STALE.format(number=2) in response.content.decode()
+    assert said(UNDO_STALE, number=2) in response.content.decode()
     assert Hand.objects.filter(live=True).count() == 2
 
 
 def test_an_undo_of_a_hand_corrected_since_the_page_was_opened_undoes_nothing(client, host, night):
-    services.hand_correct(
+    correction_services.hand_correct(
         night=night,
         number=2,
         hand=hand_data(night, {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 1, "Ann": 1}}),
@@ -109,7 +111,7 @@ def test_an_undo_of_a_hand_corrected_since_the_page_was_opened_undoes_nothing(cl
 
     assert response.status_code == 409
     html = response.content.decode()
-    assert err.HAND_CHANGED.format(number=2, change="corrected", revision=2) in html
+    assert said(err.HAND_CHANGED[Hand.CORRECT], number=2, revision=2) in html
     assert Hand.objects.get(number=2, live=True).kind == Hand.CORRECT
     # The page now shows the corrected hand, so a second tap undoes what the host sees.
     assert '<input type="hidden" name="revision" value="2">' in html
@@ -121,7 +123,7 @@ def test_a_reason_longer_than_the_limit_is_refused_by_name(client, host, night):
     )
 
     assert response.status_code == 400
-    assert err.REASON_TOO_LONG.format(limit=200, length=2_000_000) in response.content.decode()
+    assert said(err.REASON_TOO_LONG, limit=200, length=2_000_000) in response.content.decode()
     assert Hand.objects.filter(live=True).count() == 2
 
 
@@ -131,7 +133,7 @@ def test_a_reason_with_a_nul_character_is_refused_not_a_server_error(client, hos
     )
 
     assert response.status_code == 400
-    assert err.REASON_HAS_NUL in response.content.decode()
+    assert said(err.REASON_HAS_NUL) in response.content.decode()
     assert Hand.objects.filter(live=True).count() == 2
 
 
@@ -142,13 +144,13 @@ def test_with_no_hands_there_is_nothing_to_undo(client):
     page = client.get(url("hand_undo", night))
     posted = client.post(url("hand_undo", night), {"number": "1"})
 
-    assert err.NOTHING_TO_UNDO in page.content.decode()
+    assert said(err.NOTHING_TO_UNDO) in page.content.decode()
     assert posted.status_code == 400
-    assert err.NOTHING_TO_UNDO in posted.content.decode()
+    assert said(err.NOTHING_TO_UNDO) in posted.content.decode()
 
 
 def test_a_closed_night_cannot_be_undone(client, host, night):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     response = client.post(url("hand_undo", night), {"number": "2"})
 

@@ -1,11 +1,12 @@
 import pytest
 
 from ledger import errors as err
-from ledger import rules, selectors, services
+from ledger import rules, selectors
 from ledger.models import Night
+from ledger.services import nights as night_services
 from tests.factories import NightFactory, UserFactory, night_with
 from tests.ledger.worked_examples import EXAMPLE_1
-from tests.views.night_helpers import example_1_hands, play, url
+from tests.views.night_helpers import example_1_hands, play, said, url
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +78,7 @@ def test_an_unknown_policy_is_refused_and_the_night_stays_open(client, host, nig
     response = client.post(url("night_close", night), {"policy": "keep"})
 
     assert response.status_code == 400
-    assert err.LEFTOVER_POLICY_INVALID in response.content.decode()
+    assert said(err.LEFTOVER_POLICY_INVALID) in response.content.decode()
     assert not _closed(night)
 
 
@@ -93,7 +94,7 @@ def test_an_empty_pot_needs_no_choice(client):
 
 
 def test_a_closed_night_goes_straight_to_its_settle_up(client, host, night):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     response = client.get(url("night_close", night))
 

@@ -2,8 +2,10 @@ import re
 
 import pytest
 
-from ledger import rules, services
+from ledger import rules
 from ledger.models import Player
+from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
 from tables.views.hands import HAND_UNDONE
 from tests.factories import UserFactory, night_with
 from tests.views.night_helpers import example_1_hands, play, url
@@ -156,7 +158,7 @@ def test_the_links_lead_to_undo_log_roster_and_close(client, host, night):
 
 
 def test_a_closed_night_goes_to_its_settle_up(client, host, night):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     response = client.get(url("night_detail", night))
 
@@ -175,7 +177,7 @@ def test_flash_messages_from_other_screens_show(client, host, night):
 
 def test_a_player_who_left_is_not_dealt_in_but_keeps_a_balance(client, host, night):
     play(night, example_1_hands(1))
-    services.night_seat_leave(night=night, player=Player.objects.get(name="Dee"), by=host)
+    roster_services.night_seat_leave(night=night, player=Player.objects.get(name="Dee"), by=host)
 
     html = client.get(url("night_detail", night)).content.decode()
 
@@ -188,7 +190,7 @@ def test_a_player_who_left_is_not_dealt_in_but_keeps_a_balance(client, host, nig
 
 def test_a_night_everyone_left_still_shows(client, host, night):
     for player in Player.objects.filter(table=night.table):
-        services.night_seat_leave(night=night, player=player, by=host)
+        roster_services.night_seat_leave(night=night, player=player, by=host)
 
     response = client.get(url("night_detail", night))
 

@@ -4,7 +4,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from ledger import services
+from ledger.services import corrections as correction_services
+from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
 from tests.factories import NightFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data
 from tests.views.night_helpers import example_1_hands, play, url
@@ -70,8 +72,10 @@ def test_each_hand_shows_dealer_seated_stayers_pot_winner_and_payments(client, h
 
 def test_corrections_and_undos_show_who_when_and_why(client, host, night):
     hand = hand_data(night, {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 1, "Ann": 1}})
-    services.hand_correct(night=night, number=2, hand=hand, reason="Dee took a trick", by=host)
-    services.hand_undo_last(night=night, by=host, reason="Cy did not renege")
+    correction_services.hand_correct(
+        night=night, number=2, hand=hand, reason="Dee took a trick", by=host
+    )
+    correction_services.hand_undo_last(night=night, by=host, reason="Cy did not renege")
 
     html = client.get(url("night_log", night)).content.decode()
 
@@ -92,7 +96,9 @@ def test_corrections_and_undos_show_who_when_and_why(client, host, night):
 
 def test_the_query_count_does_not_grow_with_the_hands(client, host, night):
     hand = hand_data(night, {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 1, "Ann": 1}})
-    services.hand_correct(night=night, number=2, hand=hand, reason="Dee took a trick", by=host)
+    correction_services.hand_correct(
+        night=night, number=2, hand=hand, reason="Dee took a trick", by=host
+    )
     short = night_with(table=night.table)
     play(short, example_1_hands(1))
     short_url, long_url = url("night_log", short), url("night_log", night)
@@ -107,7 +113,7 @@ def test_the_query_count_does_not_grow_with_the_hands(client, host, night):
 
 
 def test_a_closed_night_offers_no_corrections(client, host, night):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     html = client.get(url("night_log", night)).content.decode()
 
@@ -119,7 +125,7 @@ def test_the_log_shows_who_came_and_went(client, host, night):
     from ledger.models import Seat
 
     bob = Seat.objects.get(night=night, player__name="Bob").player
-    services.night_seat_leave(night=night, player=bob, by=host)
+    roster_services.night_seat_leave(night=night, player=bob, by=host)
 
     html = client.get(url("night_log", night)).content.decode()
 

@@ -6,7 +6,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from ledger import selectors, services
+from ledger import selectors
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from ledger.services.share_links import share_link_create
 from tables.views.night_end import SEAL_LINE
 from tests.factories import UserFactory, night_with
@@ -74,7 +76,7 @@ def test_the_live_link_shows_the_seal_so_far_and_each_poll_brings_the_new_one(cl
     poll = {"HX-Request": "true"}
     assert shown(client.get(url, headers=poll).content.decode()) == []
 
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}),
@@ -88,7 +90,7 @@ def test_the_live_link_shows_the_seal_so_far_and_each_poll_brings_the_new_one(cl
 
 def test_a_night_where_no_chip_moved_shows_no_seal(client):
     night = night_with()
-    services.night_close(night=night, by=night.started_by)
+    night_services.night_close(night=night, by=night.started_by)
     client.force_login(night.table.owner)
 
     for page in PAGES:

@@ -3,7 +3,8 @@ from decimal import Decimal
 
 import pytest
 
-from ledger import rules, services
+from ledger import rules
+from ledger.services import nights as night_services
 from tables.views.night_end import NIGHT_NOT_CLOSED, NOBODY_OWES
 from tests.factories import UserFactory, night_with
 from tests.views.night_helpers import example_1_hands, play, url
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.django_db
 def _closed_example(house_rules=None):
     night = night_with(house_rules=house_rules)
     play(night, example_1_hands())
-    services.night_close(night=night, by=night.started_by)
+    night_services.night_close(night=night, by=night.started_by)
     return night
 
 
@@ -91,7 +92,7 @@ def test_money_is_shown_in_the_tables_currency(client, currency, chip_value, lin
 def test_a_night_where_nobody_won_anything_says_so(client):
     night = night_with()
     client.force_login(night.table.owner)
-    services.night_close(night=night, by=night.started_by)
+    night_services.night_close(night=night, by=night.started_by)
 
     html = client.get(url("night_settlement", night)).content.decode()
 

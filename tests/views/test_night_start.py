@@ -3,11 +3,13 @@ import re
 import pytest
 
 from ledger import errors as err
-from ledger import services
 from ledger.models import Night, Seat
+from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from tables import forms
 from tests.factories import PlayerFactory, TableFactory, night_with
+from tests.views.night_helpers import said
 
 pytestmark = pytest.mark.django_db
 
@@ -66,13 +68,13 @@ def test_players_left_at_not_playing_sit_the_night_out_and_gaps_close_up(client,
 
 def test_the_seats_start_from_last_nights_order(client, table, host):
     players = _players(table)
-    last = services.night_start(
+    last = night_services.night_start(
         table=table,
         players=[players["Dee"], players["Bob"], players["Ann"]],
         first_dealer=players["Bob"],
         by=host,
     )
-    services.night_seat_leave(night=last, player=players["Bob"], by=host)
+    roster_services.night_seat_leave(night=last, player=players["Bob"], by=host)
 
     form = client.get(f"/tables/{table.pk}/nights/new/").context["form"]
 
@@ -92,14 +94,21 @@ def test_the_seats_start_from_last_nights_order(client, table, host):
             None,
             forms.SEAT_CHOSEN_TWICE.format(first="Ann", second="Bob", seat=1),
         ),
-        ({"Ann": 1}, "Ann", None, err.ROSTER_TOO_SMALL),
-        ({"Ann": 1, "Bob": 2}, "Cy", None, err.FIRST_DEALER_NOT_PLAYING.format(player="Cy")),
+        ({"Ann": 1}, "Ann", None, said(err.ROSTER_TOO_SMALL)),
+        (
+            {"Ann": 1, "Bob": 2},
+            "Cy",
+            None,
+            lambda table: said(err.FIRST_DEALER_NOT_PLAYING, table, player="Cy"),
+        ),
     ],
 )
 def test_bad_input_is_refused_by_name_and_starts_nothing(
     client, table, seats, dealer, field, message
 ):
     response = _post(client, table, seats, dealer)
+    if callable(message):
+        message = message(table)
 
     assert response.status_code == 200
     form = response.context["form"]
@@ -180,5 +189,5 @@ def test_a_key_reused_with_other_seats_is_refused_by_name(client, table):
     response = _post(client, table, {"Ann": 1, "Cy": 2}, dealer="Ann", key="abc")
 
     assert response.status_code == 200
-    assert err.NIGHT_KEY_REUSED in str(response.context["form"].errors)
+    assert said(err.NIGHT_KEY_REUSED) in str(response.context["form"].errors)
     assert Night.objects.filter(table=table).count() == 1

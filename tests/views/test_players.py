@@ -4,6 +4,7 @@ from ledger import names
 from ledger.models import Player
 from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory, night_with
+from tests.views.night_helpers import said
 
 pytestmark = pytest.mark.django_db
 
@@ -42,13 +43,13 @@ def test_with_htmx_adding_a_player_swaps_only_the_players_section(client, table)
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("   ", names.PLAYER_NAME_REQUIRED),
-        ("x" * 41, names.PLAYER_NAME_TOO_LONG),
+        ("   ", said(names.PLAYER_NAME_REQUIRED)),
+        ("x" * 41, said(names.PLAYER_NAME_TOO_LONG)),
         (
             "Ann\u200b",
-            names.NAME_HIDDEN_CHARACTER.format(char="U+200B ZERO WIDTH SPACE"),
+            said(names.NAME_HIDDEN_CHARACTER, char="U+200B ZERO WIDTH SPACE"),
         ),
-        ("ann", table_services.PLAYER_NAME_TAKEN.format(name="ann")),
+        ("ann", said(table_services.PLAYER_NAME_TAKEN, name="ann")),
     ],
 )
 def test_a_bad_name_is_refused_by_name_and_adds_nobody(client, table, name, message):
@@ -67,7 +68,7 @@ def test_with_htmx_a_bad_name_shows_its_error_in_the_players_section(client, tab
 
     content = response.content.decode()
     assert content.lstrip().startswith('<section id="players"')
-    assert names.PLAYER_NAME_REQUIRED in content
+    assert said(names.PLAYER_NAME_REQUIRED) in content
     assert not table.players.exists()
 
 
@@ -111,7 +112,7 @@ def test_renaming_to_a_name_already_at_the_table_is_refused(client, table):
     response = client.post(f"/players/{ann.pk}/rename/", {"name": "BOB"})
 
     assert (
-        table_services.PLAYER_NAME_TAKEN.format(name="BOB")
+        said(table_services.PLAYER_NAME_TAKEN, name="BOB")
         in response.context["form"].errors["name"]
     )
     assert "Rename Ann" in response.content.decode()

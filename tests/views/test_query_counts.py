@@ -13,7 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ledger import services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from ledger.services.share_links import share_link_create
 from tests.factories import NightFactory
 from tests.ledger.helpers import hand_data
@@ -112,7 +113,7 @@ def test_the_settle_up_sums_the_entries_once(client):
     counts = {}
     for hands in NIGHT_LENGTHS:
         night = _night(hands)
-        services.night_close(night=night, by=night.table.owner)
+        night_services.night_close(night=night, by=night.table.owner)
         client.force_login(night.table.owner)
         counts[hands] = _queries(partial(client.get, url("night_settlement", night)))
 
@@ -128,7 +129,7 @@ def test_the_live_link_makes_the_same_few_queries_however_long_the_night(client,
         night = _night(hands)
         link = share_link_create(night=night, by=night.table.owner)
         if closed:
-            services.night_close(night=night, by=night.table.owner)
+            night_services.night_close(night=night, by=night.table.owner)
         page = reverse("share_view", args=[link.token])
         counts[hands] = _queries(partial(client.get, page))
 
@@ -188,7 +189,7 @@ def _service_queries(night, number: int) -> int:
     """What recording hand ``number`` costs the service alone."""
     hand, host = hand_data(night, ONE_MORE), night.table.owner
     with CaptureQueriesContext(connection) as queries:
-        services.hand_record(night=night, expected_number=number, hand=hand, by=host)
+        hand_services.hand_record(night=night, expected_number=number, hand=hand, by=host)
     return len(queries)
 
 

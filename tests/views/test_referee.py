@@ -13,9 +13,11 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import rules, services
+from ledger import rules
 from ledger.rules import errors as rules_errors
 from ledger.rules.house_rules import PLAY_BEAT_LED_SUIT, PLAY_NO_BEAT
+from ledger.services import corrections as correction_services
+from ledger.services import roster as roster_services
 from tables import forms_judge, verdict_text
 from tests.factories import NightFactory, ShareLinkFactory, UserFactory
 from tests.ledger.helpers import ids
@@ -460,7 +462,7 @@ def test_the_player_must_be_picked_from_tonights_table(client, host, night):
 
 def test_a_player_who_left_tonight_cannot_be_picked(client, host, night):
     dee = night.seats.get(player__name="Dee").player
-    services.night_seat_leave(night=night, player=dee, by=host)
+    roster_services.night_seat_leave(night=night, player=dee, by=host)
 
     html = judge(client, night, trump="S", trick=["7H"], hand=["9H"], played="9H")
 
@@ -634,7 +636,7 @@ def test_the_table_page_names_the_play_obligation(client):
 
 def test_undoing_a_hand_keeps_the_mark_on_the_hand_being_entered(client, host, night):
     play(night, example_1_hands(2))
-    services.hand_undo_last(night=night, by=host, reason="Wrong dealer.")
+    correction_services.hand_undo_last(night=night, by=host, reason="Wrong dealer.")
 
     html = judge(client, night, trump="S", trick=["7H"], hand=["9H", "4H"], played="4H")
 

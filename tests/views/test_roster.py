@@ -2,12 +2,15 @@ import pytest
 from django.utils.html import escape
 
 from ledger import errors as err
-from ledger import services
 from ledger.models import Player, Seat
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from tables import forms
 from tests.factories import NightFactory, PlayerFactory, TableFactory, night_with
 from tests.ledger.helpers import hand_data, ids
+from tests.views.night_helpers import said
 
 pytestmark = pytest.mark.django_db
 
@@ -74,18 +77,18 @@ def test_a_new_name_already_at_the_table_is_refused_and_nothing_is_written(clien
     response = _join(client, night, new_name="bob", position="4")
 
     assert response.status_code == 200
-    message = table_services.PLAYER_NAME_TAKEN.format(name="bob")
+    message = said(table_services.PLAYER_NAME_TAKEN, name="bob")
     assert message in response.context["form"].non_field_errors()
     assert night.table.players.count() == 3
     assert len(_roster(night)) == 3
 
 
 def test_a_new_player_is_not_added_to_the_table_when_the_night_refuses_them(client, night, host):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     response = _join(client, night, new_name="Eve", position="4")
 
-    assert err.NIGHT_CLOSED in response.context["form"].non_field_errors()
+    assert said(err.NIGHT_CLOSED) in response.context["form"].non_field_errors()
     assert not Player.objects.filter(name="Eve").exists()
 
 
@@ -116,7 +119,7 @@ def test_a_seat_that_does_not_exist_is_refused(client, night):
 
 def test_someone_who_left_comes_back_to_their_old_seat(client, night, host):
     bob = night.table.players.get(name="Bob")
-    services.night_seat_leave(night=night, player=bob, by=host)
+    roster_services.night_seat_leave(night=night, player=bob, by=host)
 
     form = client.get(f"/nights/{night.pk}/join/").context["form"]
     assert (str(bob.pk), "Bob (back in seat 2)") in form.fields["player"].choices
@@ -127,11 +130,11 @@ def test_someone_who_left_comes_back_to_their_old_seat(client, night, host):
 
 
 def test_a_closed_night_says_so_instead_of_offering_the_form(client, night, host):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
 
     content = client.get(f"/nights/{night.pk}/join/").content.decode()
 
-    assert err.NIGHT_CLOSED in content
+    assert said(err.NIGHT_CLOSED) in content
     assert "Seat them" not in content
 
 
@@ -155,7 +158,7 @@ def test_only_the_host_seats_someone_at_a_night(client, host, night):
 def test_the_join_page_leads_to_sending_each_seated_player_home(client, night):
     names = ids(night)
     cy = Player.objects.get(pk=names["Cy"])
-    services.night_seat_leave(night=night, player=cy, by=night.started_by)
+    roster_services.night_seat_leave(night=night, player=cy, by=night.started_by)
 
     content = client.get(f"/nights/{night.pk}/join/").content.decode()
 
@@ -166,7 +169,7 @@ def test_the_join_page_leads_to_sending_each_seated_player_home(client, night):
 
 def test_leaving_asks_first_and_shows_the_balance_kept(client, night):
     names = ids(night)
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(
@@ -201,17 +204,17 @@ def test_someone_not_playing_tonight_cannot_leave(client, night, method):
 
     assert response.status_code == 400
     content = response.content.decode()
-    assert escape(err.PLAYER_NOT_SEATED_TONIGHT.format(player="Dee")) in content
+    assert escape(said(err.PLAYER_NOT_SEATED_TONIGHT, night, player="Dee")) in content
     assert "Dee leaves</button>" not in content
 
 
 def test_nobody_leaves_a_closed_night(client, night, host):
-    services.night_close(night=night, by=host)
+    night_services.night_close(night=night, by=host)
     bob = ids(night)["Bob"]
 
     response = client.post(f"/nights/{night.pk}/leave/{bob}/")
 
-    assert err.NIGHT_CLOSED in response.content.decode()
+    assert said(err.NIGHT_CLOSED) in response.content.decode()
     assert _roster(night)[1] == ("Bob", True)
 
 

@@ -8,8 +8,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from ledger import services
 from ledger.models import ShareLink
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
 from ledger.services.share_links import share_link_create, share_link_revoke
 from ledger.services.tables import player_rename, table_update
 from tables.views.share import NIGHT_CHANGED, SHARE_CREATED, SHARE_REVOKED
@@ -168,7 +171,7 @@ def test_a_hand_recorded_shows_up_on_the_next_poll(client):
     url = reverse("share_view", args=[link.token])
     assert "No hands yet" in client.get(url, headers={"HX-Request": "true"}).content.decode()
 
-    services.hand_record(
+    hand_services.hand_record(
         night=night,
         expected_number=1,
         hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}}),
@@ -222,7 +225,7 @@ def polled():
     """An open night of two hands with its live link, and the link's address."""
     night = night_with()
     for number in (1, 2):
-        services.hand_record(
+        hand_services.hand_record(
             night=night, expected_number=number, hand=hand_data(night, ONE_MORE), by=_host(night)
         )
     link = share_link_create(night=night, by=_host(night))
@@ -280,19 +283,21 @@ def test_the_standings_poll_renders_no_hand_log_and_says_the_night_changed(clien
 
 def _record(night):
     number = night.hands.filter(live=True).count() + 1
-    services.hand_record(
+    hand_services.hand_record(
         night=night, expected_number=number, hand=hand_data(night, ONE_MORE), by=_host(night)
     )
 
 
 def _misdeal(night):
     misdeal = hand_data(night, {"dealer": "Cy", "misdeal": True})
-    services.hand_record(night=night, expected_number=3, hand=misdeal, by=_host(night))
+    hand_services.hand_record(night=night, expected_number=3, hand=misdeal, by=_host(night))
 
 
 def _correct(night):
     fixed = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}})
-    services.hand_correct(night=night, number=1, hand=fixed, reason="Cy took 3", by=_host(night))
+    correction_services.hand_correct(
+        night=night, number=1, hand=fixed, reason="Cy took 3", by=_host(night)
+    )
 
 
 def _rename(night):
@@ -307,16 +312,16 @@ def _table_language(night):
 CHANGES = {
     "a hand recorded": _record,
     "a misdeal (no chip moves)": _misdeal,
-    "the last hand undone": lambda n: services.hand_undo_last(night=n, by=_host(n)),
+    "the last hand undone": lambda n: correction_services.hand_undo_last(night=n, by=_host(n)),
     "a hand corrected": _correct,
-    "a player joined": lambda n: services.night_seat_join_newcomer(
+    "a player joined": lambda n: roster_services.night_seat_join_newcomer(
         night=n, name="Eve", position=2, by=_host(n)
     ),
-    "a player left": lambda n: services.night_seat_leave(
+    "a player left": lambda n: roster_services.night_seat_leave(
         night=n, player=n.seats.get(player__name="Dee").player, by=_host(n)
     ),
     "a player renamed": _rename,
-    "the night closed": lambda n: services.night_close(night=n, by=_host(n)),
+    "the night closed": lambda n: night_services.night_close(night=n, by=_host(n)),
     "the table's language changed": _table_language,
 }
 

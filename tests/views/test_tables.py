@@ -1,11 +1,13 @@
 import pytest
 from django.urls import NoReverseMatch, reverse
 
-from ledger import names, rules, services
+from ledger import names, rules
 from ledger.models import Table
 from ledger.rules import errors as rule_errors
+from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory, night_with
+from tests.views.night_helpers import said
 
 pytestmark = pytest.mark.django_db
 
@@ -200,42 +202,42 @@ def test_with_htmx_picking_a_preset_swaps_only_the_rules(client, host):
 @pytest.mark.parametrize(
     ("changes", "field", "message"),
     [
-        ({"name": "  "}, "name", names.TABLE_NAME_REQUIRED),
-        ({"name": "x" * 81}, "name", names.TABLE_NAME_TOO_LONG),
+        ({"name": "  "}, "name", said(names.TABLE_NAME_REQUIRED)),
+        ({"name": "x" * 81}, "name", said(names.TABLE_NAME_TOO_LONG)),
         (
             {"name": "Thursday\u202e"},
             "name",
-            names.NAME_HIDDEN_CHARACTER.format(char="U+202E RIGHT-TO-LEFT OVERRIDE"),
+            said(names.NAME_HIDDEN_CHARACTER, char="U+202E RIGHT-TO-LEFT OVERRIDE"),
         ),
-        ({"ante": "0"}, "ante", rule_errors.ANTE_TOO_SMALL.format(value=0)),
+        ({"ante": "0"}, "ante", said(rule_errors.ANTE_TOO_SMALL, value=0)),
         (
             {"ante": "1.5"},
             "ante",
-            rule_errors.RULE_NOT_WHOLE_NUMBER.format(key="ante", value="1.5"),
+            said(rule_errors.RULE_NOT_WHOLE_NUMBER, key="ante", value="1.5"),
         ),
         (
             {"tricks_per_hand": "7", "max_players": "8"},
             "max_players",
-            rule_errors.MAX_PLAYERS_TOO_MANY_CARDS.format(
-                max_players=8, tricks_per_hand=7, cards=56
+            said(
+                rule_errors.MAX_PLAYERS_TOO_MANY_CARDS, max_players=8, tricks_per_hand=7, cards=56
             ),
         ),
-        ({"pot_cap": "0"}, "pot_cap", rule_errors.CAP_TOO_SMALL.format(key="pot_cap", value=0)),
+        ({"pot_cap": "0"}, "pot_cap", said(rule_errors.CAP_TOO_SMALL, key="pot_cap", value=0)),
         (
             {"chip_value": "a quarter"},
             "chip_value",
-            rule_errors.CHIP_VALUE_NOT_DECIMAL.format(value="a quarter"),
+            said(rule_errors.CHIP_VALUE_NOT_DECIMAL, value="a quarter"),
         ),
         (
             {"chip_value": "0.001"},
             "chip_value",
-            rule_errors.CHIP_VALUE_TOO_PRECISE.format(value="0.001", currency="USD", places=2),
+            said(rule_errors.CHIP_VALUE_TOO_PRECISE, value="0.001", currency="USD", places=2),
         ),
-        ({"currency": "US"}, "currency", rule_errors.CURRENCY_INVALID.format(value="US")),
+        ({"currency": "US"}, "currency", said(rule_errors.CURRENCY_INVALID, value="US")),
         (
             {"chip_value": "1E+1000000"},
             "chip_value",
-            rule_errors.CHIP_VALUE_TOO_LARGE.format(limit=rules.MAX_CHIP_VALUE),
+            said(rule_errors.CHIP_VALUE_TOO_LARGE, limit=rules.MAX_CHIP_VALUE),
         ),
         (
             {"chip_value": "1000000.01"},
@@ -245,27 +247,27 @@ def test_with_htmx_picking_a_preset_swaps_only_the_rules(client, host):
         (
             {"ante": "1000001"},
             "ante",
-            rule_errors.RULE_TOO_LARGE.format(key="ante", limit=1_000_000),
+            said(rule_errors.RULE_TOO_LARGE, key="ante", limit=1_000_000),
         ),
         (
             {"pot_cap": "999999999999999999"},
             "pot_cap",
-            rule_errors.RULE_TOO_LARGE.format(key="pot_cap", limit=1_000_000),
+            said(rule_errors.RULE_TOO_LARGE, key="pot_cap", limit=1_000_000),
         ),
         (
             {"leftover_pot": "burn"},
             "leftover_pot",
-            rule_errors.LEFTOVER_POT_INVALID.format(value="burn"),
+            said(rule_errors.LEFTOVER_POT_INVALID, value="burn"),
         ),
         (
             {"play_obligation": "beat_everyone"},
             "play_obligation",
-            rule_errors.PLAY_OBLIGATION_INVALID.format(value="beat_everyone"),
+            said(rule_errors.PLAY_OBLIGATION_INVALID, value="beat_everyone"),
         ),
         (
             {"play_obligation": ""},
             "play_obligation",
-            rule_errors.PLAY_OBLIGATION_INVALID.format(value=""),
+            said(rule_errors.PLAY_OBLIGATION_INVALID, value=""),
         ),
     ],
 )
@@ -289,7 +291,7 @@ def test_a_second_table_with_the_same_name_is_refused(client, host):
 
     response = client.post("/tables/new/", _rules_post(name="thursday GAME"))
 
-    message = table_services.TABLE_NAME_TAKEN.format(name="thursday GAME")
+    message = said(table_services.TABLE_NAME_TAKEN, name="thursday GAME")
     assert message in response.context["form"].errors["name"]
     assert Table.objects.count() == 1
 
@@ -340,7 +342,7 @@ def test_a_bad_edit_changes_nothing(client, host):
 
     response = client.post(f"/tables/{table.pk}/edit/", _rules_post(name="", ante="0"))
 
-    assert names.TABLE_NAME_REQUIRED in response.context["form"].errors["name"]
+    assert said(names.TABLE_NAME_REQUIRED) in response.context["form"].errors["name"]
     table.refresh_from_db()
     assert table.name == "Keep me"
     assert table.rules["ante"] == 1
@@ -354,7 +356,7 @@ def test_the_table_page_lists_players_nights_and_offers_to_start_a_night(client,
     retired = PlayerFactory(table=table, name="Zed")
     table_services.player_retire(player=retired)
     closed = night_with(["Ann", "Bob"], table=table)
-    services.night_close(night=closed, by=host)
+    night_services.night_close(night=closed, by=host)
     open_night = night_with(["Ann", "Bob", "Cy"], table=table)
 
     response = client.get(f"/tables/{table.pk}/")

@@ -21,9 +21,12 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import connection, transaction
 
-from ledger import rules, services
+from ledger import rules
 from ledger.models import Night, Player, Table
 from ledger.rules import settle_up
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
+from ledger.services import nights as night_services
 from ledger.verify import verify_night
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
@@ -107,7 +110,7 @@ class Bench:
         self.user = user
 
         def night(length: int) -> Night:
-            night = services.night_start(
+            night = night_services.night_start(
                 table=table, players=players, first_dealer=players[0], by=user
             )
             for number in range(1, length + 1):
@@ -145,18 +148,18 @@ class Bench:
     def record(self, night: Night, number: int, hand: dict | None = None) -> None:
         dealer = PLAYERS[(number - 1) % len(PLAYERS)]
         hand = {**(hand or random_hand(self.rng, dealer, PLAYERS)), "dealer": dealer}
-        services.hand_record(
+        hand_services.hand_record(
             night=night, expected_number=number, hand=self.data(hand), by=self.user
         )
 
     def undo(self, night: Night) -> None:
-        services.hand_undo_last(night=night, by=self.user)
+        correction_services.hand_undo_last(night=night, by=self.user)
 
     def correct(self, night: Night, number: int) -> None:
         # Alternate two inputs so every correction changes something.
         self.flip = not getattr(self, "flip", False)
         stayed = {"Ann": 5, "Bob": 0} if self.flip else {"Ann": 0, "Bob": 5}
-        services.hand_correct(
+        correction_services.hand_correct(
             night=night,
             number=number,
             hand=self.data({"dealer": PLAYERS[(number - 1) % len(PLAYERS)], "stayed": stayed}),
@@ -164,8 +167,8 @@ class Bench:
             by=self.user,
         )
 
-    def data(self, hand: dict) -> services.HandData:
-        return services.HandData(
+    def data(self, hand: dict) -> hand_services.HandData:
+        return hand_services.HandData(
             dealer=self.to_id[hand["dealer"]],
             seated=list(self.to_id.values()),
             stayed={self.to_id[n]: t for n, t in hand.get("stayed", {}).items()},

@@ -1,0 +1,217 @@
+"""Changing a recorded hand: correcting it (and settling every later hand again), seeing
+what a correction would do first, and taking back the last hand.
+
+A change carries the revision of the hand the host saw: if another device changed the
+hand since, it is refused rather than silently replacing theirs. Entries are never
+changed: a changed hand's entries are reversed and the new ones posted.
+"""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from ledger import errors as err
+from ledger import rules, selectors
+from ledger.errors import Conflict, InvalidInput
+from ledger.models import Hand, Night
+from ledger.models.nights import REASON_MAX_LENGTH
+from ledger.selectors.night_state import night_state_before
+from ledger.selectors.seats import ids_of, night_roster
+from ledger.services.hands import (
+    HandData,
+    hand_settle,
+    new_hand,
+    next_revision,
+    refuse_players_off_roster,
+)
+from ledger.services.nights import locked, refuse_if_closed
+from ledger.services.postings import double_entries, post, reversals
+
+
+def _refuse_if_changed(night: Night, number: int, expected_revision: int | None) -> None:
+    """Refuse a change made from a page that showed an older revision of hand ``number``.
+
+    Called with the night's row locked, so the revision compared is the one the change
+    would replace: of two phones confirming at once, the second sees the first's.
+    """
+    if expected_revision is None:
+        return
+    latest = (
+        Hand.objects.filter(night=night, number=number)
+        .order_by("-revision")
+        .values_list("revision", "kind")
+        .first()
+    )
+    if latest is not None and latest[0] != expected_revision:
+        revision, kind = latest
+        raise Conflict(err.HAND_CHANGED[kind](number=number, revision=revision))
+
+
+@dataclass(frozen=True)
+class _Replay:
+    """Hands ``number``.. of a night settled again with one hand's input replaced."""
+
+    old_hands: list[Hand]
+    settled: list[tuple[Hand, HandData, rules.HandResult, rules.NightState]]
+
+    @property
+    def final_state(self) -> rules.NightState:
+        return self.settled[-1][3]
+
+
+def _replay(night: Night, number: int, data: HandData) -> _Replay:
+    refuse_players_off_roster(data, ids_of(night_roster(night)))
+    old_hands = list(selectors.live_hands(night).filter(number__gte=number))
+    if not old_hands or old_hands[0].number != number:
+        raise InvalidInput(err.HAND_NOT_FOUND(number=number))
+    house = night.house_rules
+    state = night_state_before(night, number, old_hands[0].roster)
+    settled = []
+    for old in old_hands:
+        hand_data = data if old.number == number else _stored(old)
+        result, state = hand_settle(
+            house=house, state=state, hand=hand_data.as_input(), roster=old.roster
+        )
+        settled.append((old, hand_data, result, state))
+    return _Replay(old_hands, settled)
+
+
+def _stored(hand: Hand) -> HandData:
+    data = hand.input
+    return HandData(
+        dealer=data["dealer"],
+        seated=data["seated"],
+        stayed={int(p): tricks for p, tricks in data["stayed"].items()},
+        reneged=data.get("reneged", []),
+        misdeal=data.get("misdeal", False),
+    )
+
+
+@dataclass(frozen=True)
+class CorrectionPreview:
+    balance_changes: dict[int, int]  # player id -> change in tonight's balance
+    pot_before: int
+    pot_after: int
+
+
+def hand_correction_preview(
+    *, night: Night, number: int, hand: HandData, expected_revision: int | None = None
+) -> CorrectionPreview:
+    """What correcting hand ``number`` would do, without writing anything."""
+    refuse_if_closed(night)
+    _refuse_if_changed(night, number, expected_revision)
+    replay = _replay(night, number, hand)
+    old_state, new_state = replay.old_hands[-1].state(), replay.final_state
+    changes = {
+        player_id: new_state.balances.get(player_id, 0) - old
+        for player_id, old in old_state.balances.items()
+    }
+    return CorrectionPreview(
+        balance_changes={p: change for p, change in changes.items() if change},
+        pot_before=old_state.pot,
+        pot_after=new_state.pot,
+    )
+
+
+def clean_reason(reason: str | None, *, required_for: int | None = None) -> str:
+    """The host's reason for a change, trimmed; ``required_for`` names the hand a
+    correction needs a reason for."""
+    reason = (reason or "").strip()
+    if required_for is not None and not reason:
+        raise InvalidInput(err.REASON_REQUIRED(number=required_for))
+    if "\x00" in reason:
+        raise InvalidInput(err.REASON_HAS_NUL())
+    if len(reason) > REASON_MAX_LENGTH:
+        raise InvalidInput(err.REASON_TOO_LONG(limit=REASON_MAX_LENGTH, length=len(reason)))
+    return reason
+
+
+def hand_correct(
+    *,
+    night: Night,
+    number: int,
+    hand: HandData,
+    reason: str,
+    by,
+    expected_revision: int | None = None,
+) -> Hand:
+    """Replace hand ``number``'s input. Its entries and those of every later hand are
+    reversed and the replayed ones posted; nothing before it changes.
+
+    ``expected_revision`` is the revision of the hand the host saw: if another device
+    has corrected, undone or replayed it since, the correction is refused rather than
+    silently replacing theirs. Only a script that reads and corrects in one go omits it.
+    """
+    reason = clean_reason(reason, required_for=number)
+    with transaction.atomic():
+        night = locked(night)
+        refuse_if_closed(night)
+        _refuse_if_changed(night, number, expected_revision)
+        replay = _replay(night, number, hand)
+        if replay.old_hands[0].input == hand.as_json():
+            raise InvalidInput(err.CORRECTION_CHANGES_NOTHING(number=number))
+        now = timezone.now()
+        post(night, reversals(replay.old_hands), by=by, now=now)
+        Hand.objects.filter(pk__in=[h.pk for h in replay.old_hands]).update(live=False)
+        corrected = None
+        for old, hand_data, result, state in replay.settled:
+            is_target = old.number == number
+            new = new_hand(
+                night,
+                old.number,
+                hand_data,
+                old.roster,
+                result,
+                state,
+                kind=Hand.CORRECT if is_target else Hand.REPLAY,
+                by=by,
+                now=now,
+                reason=reason if is_target else f"Replayed after hand {number} was corrected.",
+            )
+            post(night, double_entries(new, result.movements), by=by, now=now)
+            corrected = corrected or new
+        return corrected
+
+
+def hand_undo_last(
+    *,
+    night: Night,
+    by,
+    reason: str = "",
+    expected_number: int | None = None,
+    expected_revision: int | None = None,
+) -> Hand:
+    """Take back the last hand: its entries are reversed and its number is free again.
+
+    ``expected_number`` and ``expected_revision`` are the hand the host saw as last; if
+    another device has recorded, corrected or undone since, the undo is refused rather
+    than taking back a hand the host has not seen.
+    """
+    reason = clean_reason(reason)
+    with transaction.atomic():
+        night = locked(night)
+        refuse_if_closed(night)
+        last = selectors.live_hands(night).last()
+        # The hand the host saw: a revision check without a number is about the last one.
+        seen = expected_number if expected_number is not None else getattr(last, "number", None)
+        if seen is not None:
+            _refuse_if_changed(night, seen, expected_revision)
+        if last is None:
+            raise InvalidInput(err.NOTHING_TO_UNDO())
+        if expected_number is not None and expected_number != last.number:
+            raise Conflict(err.UNDO_NOT_LAST(number=expected_number, last=last.number))
+        now = timezone.now()
+        post(night, reversals([last]), by=by, now=now)
+        Hand.objects.filter(pk=last.pk).update(live=False)
+        return Hand.objects.create(
+            night=night,
+            number=last.number,
+            revision=next_revision(night, last.number),
+            live=False,
+            kind=Hand.UNDO,
+            roster=last.roster,
+            reason=reason or "Undone by the host.",
+            created_by=by,
+            created_at=now,
+        )

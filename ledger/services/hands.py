@@ -1,0 +1,259 @@
+"""Recording hands: one from the hand screen, or many settled already (a night file).
+
+Each write holds the night's row lock (``nights.locked``) for its transaction. A hand is
+settled by the rules engine with player ids, and stored with its result and the state
+after it, so the next hand is settled without replaying the night. Every record,
+correction, replay and undo is a new revision of its hand (``new_hand``,
+``next_revision``): hands and entries are never changed.
+"""
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from ledger import errors as err
+from ledger import rules, selectors
+from ledger.errors import Conflict, InvalidInput
+from ledger.models import Hand, Night
+from ledger.selectors.night_state import night_next_state
+from ledger.selectors.seats import ids_of, night_roster
+from ledger.services.nights import locked, refuse_if_closed
+from ledger.services.postings import double_entries, post
+
+# Entry.amount is a 64-bit column. An escalating ante with no pot cap doubles after
+# every carryover, so a long enough night would overflow it; well before that the hand
+# is refused by name, rather than failing in the database and sticking the night.
+CHIP_LIMIT = 2**62
+
+
+@dataclass(frozen=True)
+class HandData:
+    """A hand as the host entered it, with player ids."""
+
+    dealer: int
+    seated: Sequence[int]
+    stayed: Mapping[int, int | None]
+    reneged: Sequence[int] = ()
+    misdeal: bool = False
+
+    def as_input(self) -> rules.HandInput:
+        """The hand for the engine, which takes the player ids as they are."""
+        return rules.HandInput(
+            dealer=self.dealer,
+            seated=tuple(self.seated),
+            stayed=self.stayed,
+            reneged=tuple(self.reneged),
+            misdeal=self.misdeal,
+        )
+
+    def as_json(self) -> dict:
+        """The hand as stored (``Hand.input``)."""
+        return rules.input_to_json(self.as_input())
+
+
+def hand_settle(
+    *, house: rules.HouseRules, state: rules.NightState, hand: rules.HandInput, roster: list
+) -> tuple[rules.HandResult, rules.NightState]:
+    """The referee's word on the next hand, with ``roster`` (player keys, seat order) around
+    the table: the engine's checks and the ledger's own bound on chips, nothing written.
+
+    Every recorded hand passes here (by player id), so a night file checked with it (by
+    name) before anything is written gets the very problems the phone would.
+    """
+    state = state.with_roster(roster)
+    try:
+        result, after = rules.settle_hand(house, state, hand)
+    except rules.RulesError as error:
+        raise InvalidInput(error.problems) from None
+    if after.pot > CHIP_LIMIT or any(abs(b) > CHIP_LIMIT for b in after.balances.values()):
+        raise InvalidInput(err.CHIPS_OVERFLOW(number=result.number))
+    return result, after
+
+
+def refuse_players_off_roster(data: HandData, roster: Sequence[int]) -> None:
+    """Every player of the hand on the roster, even those a misdeal ignores: the stored
+    input keeps them, and the screens show them by name."""
+    on_roster = set(roster)
+    unknown = {
+        p
+        for p in [data.dealer, *data.seated, *data.stayed, *data.reneged]
+        if not isinstance(p, int) or isinstance(p, bool) or p not in on_roster
+    }
+    if unknown:
+        raise InvalidInput([err.PLAYER_NOT_ON_ROSTER(id=p) for p in sorted(unknown, key=str)])
+
+
+def next_revision(night: Night, number: int) -> int:
+    """The revision a new row of hand ``number`` takes: one after its newest."""
+    last = (
+        Hand.objects.filter(night=night, number=number)
+        .order_by("-revision")
+        .values_list("revision", flat=True)
+        .first()
+    )
+    return (last or 0) + 1
+
+
+def new_hand(night, number, data: HandData, roster, result, state_after, **row) -> Hand:
+    """Save a new live revision of hand ``number``; ``row`` as for ``_hand_row``."""
+    revision = next_revision(night, number)
+    hand = _hand_row(night, number, data, roster, result, state_after, revision=revision, **row)
+    hand.save(force_insert=True)
+    return hand
+
+
+def _hand_row(
+    night,
+    number,
+    data: HandData,
+    roster,
+    result,
+    state_after,
+    *,
+    revision,
+    kind,
+    by,
+    now,
+    reason="",
+    key="",
+    player_id: Callable | None = None,
+) -> Hand:
+    """A live hand row, not yet saved. ``player_id`` as for ``postings``."""
+    return Hand(
+        night=night,
+        number=number,
+        revision=revision,
+        live=True,
+        kind=kind,
+        input=data.as_json(),
+        dealer_id=data.dealer,
+        roster=roster,
+        result=rules.result_to_json(result, key=player_id),
+        state_after=rules.state_to_json(state_after, key=player_id),
+        reason=reason,
+        idempotency_key=key,
+        created_by=by,
+        created_at=now,
+    )
+
+
+def hand_record(
+    *,
+    night: Night,
+    expected_number: int,
+    hand: HandData,
+    by,
+    idempotency_key: str = "",
+) -> Hand:
+    """Record the next hand. A retry with the same key returns the hand it recorded;
+    a device that lost the race to record this number gets a Conflict."""
+    with transaction.atomic():
+        night = locked(night)
+        if idempotency_key:
+            earlier = Hand.objects.filter(night=night, idempotency_key=idempotency_key).first()
+            if earlier is not None:
+                if earlier.number == expected_number and earlier.input == hand.as_json():
+                    return earlier
+                raise Conflict(err.IDEMPOTENCY_KEY_REUSED(number=earlier.number))
+        refuse_if_closed(night)
+        roster = ids_of(night_roster(night))
+        number, state = night_next_state(night, roster)
+        if expected_number != number:
+            if expected_number < number:
+                raise Conflict(err.HAND_ALREADY_RECORDED(number=expected_number))
+            raise Conflict(err.HAND_NOT_NEXT(expected=number, number=expected_number))
+        refuse_players_off_roster(hand, roster)
+        result, state_after = hand_settle(
+            house=night.house_rules, state=state, hand=hand.as_input(), roster=roster
+        )
+        now = timezone.now()
+        recorded = new_hand(
+            night,
+            number,
+            hand,
+            roster,
+            result,
+            state_after,
+            kind=Hand.RECORD,
+            by=by,
+            now=now,
+            key=idempotency_key,
+        )
+        post(night, double_entries(recorded, result.movements), by=by, now=now)
+        return recorded
+
+
+@dataclass(frozen=True)
+class SettledHand:
+    """A hand the referee has already settled (``hand_settle``), ready to be stored."""
+
+    data: HandData
+    roster: Sequence[int]  # player ids around the table, seat order
+    result: rules.HandResult
+    state_after: rules.NightState
+    kind: str = Hand.RECORD
+    reason: str = ""
+
+
+def hands_record_settled(
+    *, night: Night, hands: Sequence[SettledHand], player_ids: Mapping, by
+) -> list[Hand]:
+    """Store hands settled one after the other from where the night stands, with their
+    entries: two bulk inserts, however many hands, and the hash chain carried in memory.
+
+    Checking is the caller's, before the transaction: each hand settled by
+    ``hand_settle`` from the state the one before it left, the first from the night's
+    next hand on. ``player_ids`` maps the player keys they were settled with (a night
+    file's names: its players have no ids until it is written) to player ids. Only the
+    numbering is checked here (a Conflict if another device recorded meanwhile).
+    """
+    player_id = player_ids.__getitem__
+    if not hands:
+        return []
+    with transaction.atomic():
+        night = locked(night)
+        refuse_if_closed(night)
+        last = selectors.live_hands(night).last()
+        first = last.number + 1 if last else 1
+        numbers = [hand.result.number for hand in hands]
+        if numbers != list(range(first, first + len(hands))):
+            raise Conflict(err.HAND_NOT_NEXT(expected=first, number=numbers[0]))
+        earlier = (
+            Hand.objects.filter(night=night, number__in=numbers)
+            .values("number")
+            .annotate(last=Max("revision"))
+            .values_list("number", "last")
+        )
+        revisions = dict(earlier)
+        now = timezone.now()
+        rows = Hand.objects.bulk_create(
+            _hand_row(
+                night,
+                hand.result.number,
+                hand.data,
+                list(hand.roster),
+                hand.result,
+                hand.state_after,
+                revision=revisions.get(hand.result.number, 0) + 1,
+                kind=hand.kind,
+                reason=hand.reason,
+                by=by,
+                now=now,
+                player_id=player_id,
+            )
+            for hand in hands
+        )
+        post(
+            night,
+            (
+                posting
+                for row, hand in zip(rows, hands, strict=True)
+                for posting in double_entries(row, hand.result.movements, player_id)
+            ),
+            by=by,
+            now=now,
+        )
+        return rows

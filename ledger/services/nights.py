@@ -1,0 +1,125 @@
+"""Starting and closing a night, and what every write to a night begins with: the
+night's row lock, and the refusal of a closed night.
+
+Each service that writes to a night runs in one transaction holding the night's row lock,
+so two phones writing into one night take turns, and an error anywhere leaves no trace.
+"""
+
+from collections.abc import Mapping, Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from ledger import errors as err
+from ledger import rules
+from ledger.errors import Conflict, InvalidInput
+from ledger.models import Night, Player, Seat, Table
+from ledger.selectors.night_state import night_next_state
+from ledger.selectors.seats import ids_of, night_roster
+from ledger.services.postings import double_entries, post
+
+
+def locked(night: Night) -> Night:
+    """The night's row, locked for the rest of the transaction (a no-op lock on SQLite,
+    where BEGIN IMMEDIATE already serialises writers)."""
+    return Night.objects.select_for_update().get(pk=night.pk)
+
+
+def refuse_if_closed(night: Night) -> None:
+    """Nothing more is recorded or changed in a closed night."""
+    if night.closed_at is not None:
+        raise InvalidInput(err.NIGHT_CLOSED())
+
+
+def night_start(
+    *,
+    table: Table,
+    players: Sequence[Player],
+    first_dealer: Player,
+    by,
+    house_rules: Mapping | None = None,
+    idempotency_key: str = "",
+) -> Night:
+    """Open a night with ``players`` in seat order (clockwise) and its rules snapshot:
+    the table's rules, or ``house_rules`` (a night file brings its own).
+
+    A retry with the same key (the start form tapped again) returns the night it opened.
+    """
+    problems = []
+    snapshot = table.rules
+    if house_rules is not None:
+        try:
+            snapshot = rules.HouseRules.from_dict(house_rules).to_dict()
+        except rules.RulesError as error:
+            problems.extend(error.problems)
+    if len(players) < 2:
+        problems.append(err.ROSTER_TOO_SMALL())
+    elif len(players) > rules.MAX_ROSTER:
+        problems.append(rules.errors.ROSTER_TOO_LARGE(limit=rules.MAX_ROSTER, count=len(players)))
+    seen = set()
+    for player in players:
+        if player.table_id != table.pk:
+            problems.append(err.PLAYER_NOT_AT_TABLE(id=player.pk))
+        elif player.retired_at is not None:
+            problems.append(err.PLAYER_RETIRED(player=player.pk))
+        if player.pk in seen:
+            problems.append(err.ROSTER_DUPLICATE(player=player.pk))
+        seen.add(player.pk)
+    if first_dealer.pk not in seen:
+        problems.append(err.FIRST_DEALER_NOT_PLAYING(player=first_dealer.pk))
+    if problems:
+        raise InvalidInput(problems)
+    with transaction.atomic():
+        if idempotency_key:
+            earlier = _night_started_with(table, idempotency_key, players, first_dealer)
+            if earlier is not None:
+                return earlier
+        night = Night.objects.create(
+            table=table,
+            rules=snapshot,
+            first_dealer=first_dealer,
+            started_at=timezone.now(),
+            started_by=by,
+            idempotency_key=idempotency_key,
+        )
+        Seat.objects.bulk_create(
+            Seat(night=night, player=player, position=index) for index, player in enumerate(players)
+        )
+    return night
+
+
+def _night_started_with(table: Table, key: str, players, first_dealer) -> Night | None:
+    # The table's row lock makes two taps arriving together take turns: the second
+    # finds the first's night (SQLite's BEGIN IMMEDIATE already serialises them).
+    Table.objects.select_for_update().filter(pk=table.pk).first()
+    earlier = Night.objects.filter(table=table, idempotency_key=key).first()
+    if earlier is None:
+        return None
+    same_seats = ids_of(night_roster(earlier)) == [p.pk for p in players]
+    if not same_seats or earlier.first_dealer_id != first_dealer.pk:
+        raise Conflict(err.NIGHT_KEY_REUSED())
+    return earlier
+
+
+def night_close(*, night: Night, by, policy: str | None = None) -> Night:
+    """Close the night, handing back what is left in the pot by ``policy``
+    (the night's leftover_pot rule by default)."""
+    with transaction.atomic():
+        night = locked(night)
+        refuse_if_closed(night)
+        house = night.house_rules
+        policy = policy or house.leftover_pot
+        if policy not in rules.LEFTOVER_POLICIES:
+            raise InvalidInput(err.LEFTOVER_POLICY_INVALID())
+        _, state = night_next_state(night, ids_of(night_roster(night)))
+        try:
+            movements, _ = rules.close_night(house, state, policy)
+        except rules.RulesError as error:
+            raise InvalidInput(error.problems) from None
+        now = timezone.now()
+        post(night, double_entries(None, movements), by=by, now=now)
+        night.closed_at = now
+        night.closed_by = by
+        night.leftover_policy = policy
+        night.save(update_fields=["closed_at", "closed_by", "leftover_policy"])
+        return night
