@@ -85,11 +85,11 @@ def players_language(table: Table) -> str:
     return table.language or host_language(table.owner_id)
 
 
-def use_players_language(request: HttpRequest, table: Table) -> None:
-    """The live link speaks the table's language, unless this visitor switched."""
+def speak_players_language(request: HttpRequest, language: str) -> None:
+    """The live link speaks ``language``, the players' (``players_language``, which its
+    one query reads along), unless this visitor switched."""
     if chosen_language(request):
         return
-    language = players_language(table)
     if language and language != request.LANGUAGE_CODE:
         use_language(request, language)
 

@@ -1,7 +1,7 @@
 """Reads of the ledger: balances, the pot, the live hands, the next hand, the settle-up,
 the night's seal. Each screen has its own selector in a module named for it (hand_screen,
-night_end, hand_changes, hand_log, night_reports); what they share is in seats (the roster
-in seat order), last_hand (the state the next hand starts from) and standings."""
+night_end, hand_changes, hand_log, night_reports, live_link); what they share is in seats
+(the roster in seat order), last_hand (the state the next hand starts from) and standings."""
 
 from django.db.models import Sum
 

@@ -1,23 +1,48 @@
 """The live, read-only share link of a night: the host makes and revokes it; anyone
-holding it sees the standings, the pot and the hand log, and nothing else."""
+holding it sees the standings, the pot and the hand log, and nothing else.
+
+The page follows the night by itself: its standings ask every few seconds whether
+anything changed, sending the ETag they were rendered under (``If-None-Match``, written
+into the page for htmx to send); an unchanged night answers 304 after one query, and
+nothing is rendered. New standings come with the event that makes the hand log, the part
+that grows with the night, ask for itself in the same way.
+
+The page sends its validator itself rather than leaving it to the browser's cache: the
+token is a credential, so nothing of the page is stored (``never_cache``, and every
+answer to a signed-in host is ``no-store`` anyway), and a 304 reaches htmx as a 304,
+which swaps nothing, instead of the stored copy being swapped in again.
+"""
+
+import hashlib
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.cache import get_conditional_response, patch_vary_headers, quote_etag
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import trigger_client_event
 
 from ledger.errors import InvalidInput
-from ledger.selectors.night_reports import night_report
+from ledger.models import Night
+from ledger.selectors.live_link import LiveNight, LiveStandings, live_night, live_standings
+from ledger.selectors.night_reports import NightHistory, night_history
 from ledger.selectors.share_links import shared_night
 from ledger.services.share_links import share_link_create, share_link_revoke
 from tables.access import night_for_host
-from tables.languages import use_players_language
+from tables.languages import speak_players_language
 
 SHARE_CREATED = "Live link ready: anyone with it can watch tonight's standings."
 SHARE_REVOKED = "The live link is switched off; it no longer opens anything."
 POLL_SECONDS = 3
+# The page's two parts, named by the id of the element htmx asks for (HX-Target).
+STANDINGS = "standings"
+HANDS = "hands"
+# What new standings tell the page: the hand log may have changed too.
+NIGHT_CHANGED = "night-changed"
 
 
 @login_required
@@ -46,26 +71,89 @@ def night_share_revoke(request: HttpRequest, night_id: int) -> HttpResponse:
 @never_cache
 @require_safe
 def share_view(request: HttpRequest, token: str) -> HttpResponse:
-    night = shared_night(token)
-    if night is None:
+    # Read before anything it vouches for: a hand recorded in between is then shown
+    # under the older tag, and costs the next poll one more 200. Read after, a page
+    # older than its tag would wait for the change after.
+    live = live_night(token)
+    if live is None:
         raise Http404("No such link.")
-    use_players_language(request, night.table)
-    report = night_report(night)
-    template = "share/view.html#standings" if request.htmx else "share/view.html"
-    response = render(
-        request,
-        template,
-        {
-            "night": night,
-            "token": token,
-            "standings": report.standings,
-            "history": report.history,
-            "log": list(reversed(report.history.log)),
-            "settlement": report.settle_up,
-            "seal": report.seal,
-            "poll_seconds": POLL_SECONDS,
-        },
-    )
+    speak_players_language(request, live.players_language)
+    tags = {STANDINGS: _etag(STANDINGS, live), HANDS: _etag(HANDS, live)}
+    if request.htmx:
+        part = HANDS if request.htmx.target == HANDS else STANDINGS
+        response = get_conditional_response(request, etag=tags[part])
+        if response is None:
+            response = _part(request, token, live, tags, part)
+        response["ETag"] = tags[part]
+    else:
+        night = _night(token)
+        shown = live_standings(night)
+        history = night_history(night, shown.roster)
+        response = render(
+            request,
+            "share/view.html",
+            _standings_context(night, token, live, tags, shown)
+            | _hands_context(night, token, tags, history),
+        )
+    # The page and its two parts share the address.
+    patch_vary_headers(response, ("HX-Request", "HX-Target"))
     # The token is a credential: keep the page out of search engines and caches.
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
+
+
+def _etag(part: str, live: LiveNight) -> str:
+    """The part's validator: what it shows depends on, and the language it is written in
+    (the table's, or the one this visitor switched to, or their browser's)."""
+    version = live.standings_version() if part == STANDINGS else live.hands_version()
+    key = repr((part, translation.get_language(), live.night_id, *version))
+    return quote_etag(hashlib.blake2b(key.encode(), digest_size=12).hexdigest())
+
+
+def _night(token: str) -> Night:
+    night = shared_night(token)
+    if night is None:  # revoked since live_night read it
+        raise Http404("No such link.")
+    return night
+
+
+def _part(
+    request: HttpRequest, token: str, live: LiveNight, tags: dict[str, str], part: str
+) -> HttpResponse:
+    night = _night(token)
+    if part == HANDS:
+        context = _hands_context(night, token, tags, night_history(night))
+        return render(request, "share/view.html#hands", context)
+    context = _standings_context(night, token, live, tags, live_standings(night))
+    response = render(request, "share/view.html#standings", context)
+    return trigger_client_event(response, NIGHT_CHANGED)
+
+
+def _standings_context(
+    night: Night, token: str, live: LiveNight, tags: dict[str, str], shown: LiveStandings
+) -> dict:
+    return {
+        "night": night,
+        "token": token,
+        "last_hand": live.last_hand,
+        "standings": shown.standings,
+        "settlement": shown.settle_up,
+        "seal": live.seal,
+        "poll_seconds": POLL_SECONDS,
+        "standings_headers": _validator_header(tags[STANDINGS]),
+    }
+
+
+def _hands_context(night: Night, token: str, tags: dict[str, str], history: NightHistory) -> dict:
+    return {
+        "night": night,
+        "token": token,
+        "log": list(reversed(history.log)),
+        "night_changed": NIGHT_CHANGED,
+        "hands_headers": _validator_header(tags[HANDS]),
+    }
+
+
+def _validator_header(etag: str) -> str:
+    """htmx's hx-headers for a part's requests: the ETag it was rendered under."""
+    return json.dumps({"If-None-Match": etag})

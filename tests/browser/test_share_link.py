@@ -1,5 +1,6 @@
 """The live link: the host makes it on the report; a player opens it on their own phone,
-with no account, and sees a hand the host records appear without reloading."""
+with no account, and sees a hand the host records appear without reloading; while
+nothing happens, each poll is a 304."""
 
 import pytest
 from django.urls import reverse
@@ -25,9 +26,24 @@ def test_a_player_watches_the_standings_update_by_themselves(
     watcher = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         player = watcher.new_page()
+        polls: list[tuple[str, int]] = []  # (the part asked for, the answer's status)
+        player.on(
+            "response",
+            lambda r: (
+                polls.append((r.request.headers.get("hx-target", ""), r.status))
+                if r.request.headers.get("hx-request")
+                else None
+            ),
+        )
         player.goto(link)
         expect(player.locator("#standings")).to_contain_text("No hands yet")
         player.evaluate("window.stillTheSamePage = true")
+        # Nothing changes: every poll is a 304, and the page stays as it was.
+        for _ in range(2):
+            with player.expect_response(_poll_answered(304), timeout=10_000):
+                pass
+        assert set(polls) == {("standings", 304)}
+        expect(player.locator("#standings")).to_contain_text("No hands yet")
 
         services.hand_record(
             night=night,
@@ -37,13 +53,25 @@ def test_a_player_watches_the_standings_update_by_themselves(
         )
 
         expect(player.locator("#standings")).to_contain_text("After hand 1", timeout=10_000)
-        expect(player.locator("#standings")).to_contain_text("Cy bourré 4")
+        expect(player.locator("#hands")).to_contain_text("Cy bourré 4")
         assert player.evaluate("window.stillTheSamePage") is True
+        # The new standings under a new validator, then the hand log once; then 304s again.
+        with player.expect_response(_poll_answered(304), timeout=10_000):
+            pass
+        changed = polls[polls.index(("standings", 200)) :]
+        assert changed[:2] == [("standings", 200), ("hands", 200)]
+        assert changed[-1] == ("standings", 304)
         assert player.evaluate("document.documentElement.scrollWidth") <= 390
         assert player.locator("a[href^='/nights/'], a[href^='/tables/']").count() == 0
         screenshot(player, "share_link")
     finally:
         watcher.close()
+
+
+def _poll_answered(status: int):
+    return lambda response: (
+        response.request.headers.get("hx-target") == "standings" and response.status == status
+    )
 
 
 def test_a_revoked_link_stops_working(live_server, browser, phone, page, sign_in):

@@ -132,10 +132,53 @@ def test_the_live_link_makes_the_same_few_queries_however_long_the_night(client,
         page = reverse("share_view", args=[link.token])
         counts[hands] = _queries(partial(client.get, page))
 
-    # No session, user or night: the token (with its night), the host's language (the
-    # players read the table's), the roster, the live hands, the seal; once closed, the
-    # entries' totals for the final balances.
-    assert counts == dict.fromkeys(NIGHT_LENGTHS, 5 + closed)
+    # No session, user or night: what the validators are made of (with the seal and the
+    # host's language), the token's night, the roster, the last hand (once closed, the
+    # entries' totals for the final balances), the live hands.
+    assert counts == dict.fromkeys(NIGHT_LENGTHS, 5)
+
+
+LIVE_PARTS = {
+    "standings": {"HX-Request": "true", "HX-Target": "standings"},
+    "hands": {"HX-Request": "true", "HX-Target": "hands"},
+}
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["visitor", "host"])
+@pytest.mark.parametrize("part", LIVE_PARTS)
+def test_an_unchanged_live_link_poll_costs_one_query_however_long_the_night(
+    client, part, signed_in
+):
+    counts = {}
+    for hands in NIGHT_LENGTHS:
+        night = _night(hands)
+        link = share_link_create(night=night, by=night.table.owner)
+        if signed_in:
+            client.force_login(night.table.owner)
+        url, poll = reverse("share_view", args=[link.token]), LIVE_PARTS[part]
+        etag = client.get(url, headers=poll)["ETag"]
+        with CaptureQueriesContext(connection) as queries:
+            response = client.get(url, headers={**poll, "If-None-Match": etag})
+        assert response.status_code == 304
+        counts[hands] = len(queries)
+
+    # What the validators are made of, in one query; a host's session and user first.
+    assert counts == dict.fromkeys(NIGHT_LENGTHS, 1 + 2 * signed_in)
+
+
+@pytest.mark.parametrize("part", LIVE_PARTS)
+def test_a_live_link_poll_after_a_change_reads_its_part_only(client, part):
+    counts = {}
+    for hands in NIGHT_LENGTHS:
+        night = _night(hands)
+        link = share_link_create(night=night, by=night.table.owner)
+        counts[hands] = _queries(
+            partial(client.get, reverse("share_view", args=[link.token]), headers=LIVE_PARTS[part])
+        )
+
+    # The validators, the token's night, the roster, and the last hand (the standings)
+    # or the live hands (the hand log).
+    assert counts == dict.fromkeys(NIGHT_LENGTHS, 4)
 
 
 # --- writes: the view reads once, the service does the rest ------------------------

@@ -1,15 +1,18 @@
 """The live share link: the host makes and revokes it; anyone holding it watches the night."""
 
+import json
 import re
-from html import escape
+from html import escape, unescape
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from ledger import services
 from ledger.models import ShareLink
 from ledger.services.share_links import share_link_create, share_link_revoke
-from tables.views.share import SHARE_CREATED, SHARE_REVOKED
+from ledger.services.tables import player_rename, table_update
+from tables.views.share import NIGHT_CHANGED, SHARE_CREATED, SHARE_REVOKED
 from tests.factories import UserFactory, night_with
 from tests.ledger.helpers import hand_data
 from tests.stats.builders import play_example_1
@@ -205,3 +208,181 @@ def test_the_share_page_only_answers_get(client, night):
     link = share_link_create(night=night, by=night.table.owner)
 
     assert client.post(reverse("share_view", args=[link.token])).status_code == 405
+
+
+# --- the poll: a validator per part, so an unchanged night costs a 304 ----------------
+
+STANDINGS_POLL = {"HX-Request": "true", "HX-Target": "standings"}
+HANDS_POLL = {"HX-Request": "true", "HX-Target": "hands"}
+ONE_MORE = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}
+
+
+@pytest.fixture
+def polled():
+    """An open night of two hands with its live link, and the link's address."""
+    night = night_with()
+    for number in (1, 2):
+        services.hand_record(
+            night=night, expected_number=number, hand=hand_data(night, ONE_MORE), by=_host(night)
+        )
+    link = share_link_create(night=night, by=_host(night))
+    return night, reverse("share_view", args=[link.token])
+
+
+def _host(night):
+    return night.table.owner
+
+
+def _validator_sent_by(html: str, part: str) -> str:
+    """The If-None-Match the page's part sends with its requests (its hx-headers)."""
+    section = re.search(rf'<section id="{part}"[^>]*>', unescape(html)).group(0)
+    return json.loads(re.search(r"hx-headers=\"(\{.*?\})\"", section).group(1))["If-None-Match"]
+
+
+@pytest.mark.parametrize("poll", [STANDINGS_POLL, HANDS_POLL], ids=["standings", "hands"])
+@pytest.mark.parametrize("method", ["get", "head"])
+def test_an_unchanged_night_answers_the_poll_304_with_no_body(client, polled, poll, method):
+    _, url = polled
+    first = client.get(url, headers=poll)
+
+    again = getattr(client, method)(url, headers={**poll, "If-None-Match": first["ETag"]})
+
+    assert first.status_code == 200
+    assert again.status_code == 304
+    assert again.content == b""
+    assert again["ETag"] == first["ETag"]
+
+
+def test_the_page_sends_the_validators_its_parts_were_rendered_under(client, polled):
+    _, url = polled
+
+    html = client.get(url).content.decode()
+
+    for part, poll in (("standings", STANDINGS_POLL), ("hands", HANDS_POLL)):
+        etag = _validator_sent_by(html, part)
+        assert client.get(url, headers={**poll, "If-None-Match": etag}).status_code == 304
+
+
+def test_the_standings_poll_renders_no_hand_log_and_says_the_night_changed(client, polled):
+    _, url = polled
+
+    standings = client.get(url, headers=STANDINGS_POLL)
+    hands = client.get(url, headers=HANDS_POLL)
+
+    assert 'class="hand-log"' not in standings.content.decode()
+    assert "After hand 2" in standings.content.decode()
+    assert json.loads(standings["HX-Trigger"]) == {NIGHT_CHANGED: {}}
+    html = hands.content.decode()
+    assert html.lstrip().startswith('<section id="hands"')
+    assert 'class="hand-log"' in html and "HX-Trigger" not in hands
+    assert f'hx-trigger="{NIGHT_CHANGED} from:body"' in html
+
+
+def _record(night):
+    number = night.hands.filter(live=True).count() + 1
+    services.hand_record(
+        night=night, expected_number=number, hand=hand_data(night, ONE_MORE), by=_host(night)
+    )
+
+
+def _misdeal(night):
+    misdeal = hand_data(night, {"dealer": "Cy", "misdeal": True})
+    services.hand_record(night=night, expected_number=3, hand=misdeal, by=_host(night))
+
+
+def _correct(night):
+    fixed = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}})
+    services.hand_correct(night=night, number=1, hand=fixed, reason="Cy took 3", by=_host(night))
+
+
+def _rename(night):
+    player_rename(player=night.seats.get(player__name="Dee").player, name="Dora")
+
+
+def _table_language(night):
+    table = night.table
+    table_update(table=table, name=table.name, house_rules=table.rules, language="sv")
+
+
+CHANGES = {
+    "a hand recorded": _record,
+    "a misdeal (no chip moves)": _misdeal,
+    "the last hand undone": lambda n: services.hand_undo_last(night=n, by=_host(n)),
+    "a hand corrected": _correct,
+    "a player joined": lambda n: services.night_seat_join_newcomer(
+        night=n, name="Eve", position=2, by=_host(n)
+    ),
+    "a player left": lambda n: services.night_seat_leave(
+        night=n, player=n.seats.get(player__name="Dee").player, by=_host(n)
+    ),
+    "a player renamed": _rename,
+    "the night closed": lambda n: services.night_close(night=n, by=_host(n)),
+    "the table's language changed": _table_language,
+}
+
+
+@pytest.mark.parametrize("poll", [STANDINGS_POLL, HANDS_POLL], ids=["standings", "hands"])
+@pytest.mark.parametrize("change", CHANGES)
+def test_after_a_change_the_poll_gets_the_new_part_under_a_new_etag(client, polled, change, poll):
+    night, url = polled
+    before = client.get(url, headers=poll)
+
+    CHANGES[change](night)
+    after = client.get(url, headers={**poll, "If-None-Match": before["ETag"]})
+
+    assert after.status_code == 200
+    assert after["ETag"] != before["ETag"]
+    assert after.content != before.content
+    again = client.get(url, headers={**poll, "If-None-Match": after["ETag"]})
+    assert again.status_code == 304
+
+
+@pytest.mark.parametrize("poll", [STANDINGS_POLL, HANDS_POLL], ids=["standings", "hands"])
+def test_a_visitor_who_switches_language_gets_the_part_in_theirs(client, polled, poll):
+    _, url = polled
+    before = client.get(url, headers=poll)
+
+    client.post(reverse("set_language"), {"language": "fr", "next": url})
+    after = client.get(url, headers={**poll, "If-None-Match": before["ETag"]})
+
+    assert after.status_code == 200
+    assert after["ETag"] != before["ETag"]
+    assert after["Content-Language"] == "fr"
+
+
+def test_two_visitors_in_two_languages_get_two_validators(polled):
+    _, url = polled
+    english, swedish = Client(HTTP_ACCEPT_LANGUAGE="en"), Client(HTTP_ACCEPT_LANGUAGE="sv")
+
+    etag = english.get(url, headers=STANDINGS_POLL)["ETag"]
+
+    assert swedish.get(url, headers={**STANDINGS_POLL, "If-None-Match": etag}).status_code == 200
+
+
+def test_a_revoked_link_answers_404_even_to_a_current_validator(client, polled):
+    night, url = polled
+    etag = client.get(url, headers=STANDINGS_POLL)["ETag"]
+
+    share_link_revoke(night=night, by=_host(night))
+
+    assert client.get(url, headers={**STANDINGS_POLL, "If-None-Match": etag}).status_code == 404
+
+
+@pytest.mark.parametrize("who", ["host", "other host"])
+def test_a_signed_in_host_polling_gets_304s_and_nothing_is_stored(client, polled, who):
+    night, url = polled
+    client.force_login(_host(night) if who == "host" else UserFactory())
+    etag = client.get(url, headers=STANDINGS_POLL)["ETag"]
+
+    again = client.get(url, headers={**STANDINGS_POLL, "If-None-Match": etag})
+
+    assert again.status_code == 304
+    assert "no-store" in again["Cache-Control"]
+
+
+def test_the_page_and_its_parts_say_they_vary_by_the_htmx_headers(client, polled):
+    _, url = polled
+
+    for headers in ({}, STANDINGS_POLL, HANDS_POLL):
+        vary = client.get(url, headers=headers)["Vary"]
+        assert "HX-Request" in vary and "HX-Target" in vary

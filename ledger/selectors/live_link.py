@@ -1,0 +1,185 @@
+"""What the players' live link shows, in two parts, and how a poll learns in one query
+that neither part changed.
+
+The live page polls every few seconds. Most polls find the night as it was, so before
+anything is rendered the view reads ``live_night``: one small query holding everything
+either part depends on. The view turns it into an ETag per part; an unchanged night is
+answered 304 without reading the standings or the hand log.
+
+The two parts: the standings (balances, the pot, the seal; the settle-up once closed),
+which cost the same whatever the night's length, and the hand log, which grows with it
+and is read only when the standings said something changed.
+"""
+
+from dataclasses import dataclass
+
+from django.db.models import CharField, Count, IntegerField, OuterRef, StringAgg, Subquery, Value
+from django.db.models.functions import Cast, Concat
+
+from ledger import bridge, seals
+from ledger.models import Entry, Hand, HostSettings, Night, Seat, ShareLink
+from ledger.selectors.last_hand import last_live_hand
+from ledger.selectors.seal import NightSeal
+from ledger.selectors.seats import RosterPlayer, night_roster
+from ledger.selectors.share_links import TOKEN
+from ledger.selectors.standings import (
+    Payment,
+    Standings,
+    ledger_standings,
+    settle_up,
+    state_standings,
+)
+
+# Names never hold control characters (ledger.names), so these cannot be forged by one.
+_FIELD, _SEAT = "\t", "\n"
+
+
+@dataclass(frozen=True)
+class LiveNight:
+    """The night behind a live token, as far as its pages depend on it."""
+
+    night_id: int
+    closed: bool
+    table_language: str
+    host_language: str  # the table's host's saved language, "" if never chosen
+    # Every revision of every hand: a record, a misdeal (which moves no chip), a
+    # correction (which may move the same chips) and an undo each add rows, none goes.
+    hand_rows: int
+    last_hand: int  # the last live hand's number; 0 before the first
+    # The last ledger entry: its keyed hash chains every entry before it (the seal is
+    # its prefix), so any chip moved since changes it. 0 and "" before the first.
+    entries: int
+    last_hash: str
+    # Each seat's position, player, name and whether they are still at the table: a
+    # join, a leave, a return or a rename changes it.
+    roster: str
+
+    @property
+    def players_language(self) -> str:
+        """What the table's players read: the table's language, else its host's."""
+        return self.table_language or self.host_language
+
+    @property
+    def seal(self) -> NightSeal | None:
+        """The night's seal, as ``night_seal`` reads it; None until a chip has moved."""
+        if not self.last_hash:
+            return None
+        return NightSeal(code=seals.seal_code(self.last_hash), entries=self.entries)
+
+    def standings_version(self) -> tuple:
+        """What the standings part shows depends on, and nothing else."""
+        return (self.closed, self.hand_rows, self.last_hand, self.last_hash, self.roster)
+
+    def hands_version(self) -> tuple:
+        """What the hand log part depends on: the hands, the names they are told in (in
+        seat order), and whether it still follows the night. Chips moved without a
+        hand (closing hands the pot back) do not change it."""
+        return (self.closed, self.hand_rows, self.roster)
+
+
+def _scalar(queryset, output_field=None) -> Subquery:
+    return Subquery(queryset[:1], output_field=output_field)
+
+
+def live_night(token: str) -> LiveNight | None:
+    """The night a live (unrevoked) ``token`` opens, as ``LiveNight``; None if it opens
+    nothing. One query whatever the night's length: each figure is a subquery that
+    an index of the night answers (the hand count walks the night's part of one)."""
+    if not TOKEN.fullmatch(token):
+        return None
+    night = OuterRef("night_id")
+    hands = Hand.objects.filter(night=night).order_by()
+    last_entry = Entry.objects.filter(night=night).order_by("-seq")
+    seat = Concat(
+        Cast("position", CharField()),
+        Value(_FIELD),
+        Cast("player_id", CharField()),
+        Value(_FIELD),
+        Cast("active", CharField()),
+        Value(_FIELD),
+        "player__name",
+        output_field=CharField(),
+    )
+    roster = (
+        Seat.objects.filter(night=night)
+        .order_by()
+        .values("night")
+        .annotate(key=StringAgg(seat, Value(_SEAT)))
+        .values("key")
+    )
+    row = (
+        ShareLink.objects.filter(token=token, revoked_at__isnull=True)
+        .annotate(
+            host_language=_scalar(
+                HostSettings.objects.filter(user_id=OuterRef("night__table__owner_id")).values(
+                    "language"
+                )
+            ),
+            hand_rows=_scalar(
+                hands.values("night").annotate(rows=Count("pk")).values("rows"),
+                IntegerField(),
+            ),
+            last_hand=_scalar(
+                hands.filter(live=True).order_by("-number").values("number"), IntegerField()
+            ),
+            entries=_scalar(last_entry.values("seq"), IntegerField()),
+            last_hash=_scalar(last_entry.values("hash")),
+            roster_key=_scalar(roster),
+        )
+        .values_list(
+            "night_id",
+            "night__closed_at",
+            "night__table__language",
+            "host_language",
+            "hand_rows",
+            "last_hand",
+            "entries",
+            "last_hash",
+            "roster_key",
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    night_id, closed_at, table_language, host_language, *figures = row
+    hand_rows, last_hand, entries, last_hash, roster_key = figures
+    return LiveNight(
+        night_id=night_id,
+        closed=closed_at is not None,
+        table_language=table_language,
+        host_language=host_language or "",
+        hand_rows=hand_rows or 0,
+        last_hand=last_hand or 0,
+        entries=entries or 0,
+        last_hash=last_hash or "",
+        # In seat order whatever order the database joined them in (an ordered
+        # aggregate needs SQLite 3.44): each seat's line starts with its position.
+        roster=_SEAT.join(sorted((roster_key or "").split(_SEAT), key=_position)),
+    )
+
+
+def _position(seat: str) -> int:
+    return int(seat.split(_FIELD, 1)[0] or 0)
+
+
+@dataclass(frozen=True)
+class LiveStandings:
+    roster: list[RosterPlayer]  # in seat order
+    standings: Standings
+    settle_up: list[Payment] | None  # once the night is closed
+
+
+def live_standings(night: Night) -> LiveStandings:
+    """The live link's standings: an open night's from its last live hand's stored state,
+    a closed night's from its entries (the pot handed back at closing is only there),
+    with the settle-up. Two queries whatever the night's length: the roster, and the
+    last hand or the entries' totals."""
+    house = bridge.house_rules(night)
+    roster = night_roster(night)
+    if night.is_closed:
+        standings = ledger_standings(night, roster, house)
+        # Closing empties the pot, so a closed night always settles.
+        return LiveStandings(roster, standings, settle_up(standings, house))
+    last = last_live_hand(night)
+    standings = state_standings(roster, last.state_after if last else None, house)
+    return LiveStandings(roster, standings, None)
