@@ -5,23 +5,28 @@
   document.querySelectorAll("button[data-copy]").forEach(function (button) {
     var source = document.querySelector(button.dataset.copy);
     var status = button.parentElement.querySelector(".copy-status");
+    // The words come from the page, in its language.
+    var say = function (cls) {
+      var words = button.parentElement.querySelector(cls);
+      if (status && words) { status.textContent = words.textContent; }
+    };
     if (!source) {
       return;
     }
     button.hidden = false;
     button.addEventListener("click", function () {
-      var done = function () { if (status) { status.textContent = "Copied."; } };
+      var done = function () { say(".copy-done"); };
       if (navigator.clipboard && window.isSecureContext) {
         navigator.clipboard.writeText(source.value).then(done, function () {
           source.select();
-          if (status) { status.textContent = "Selected: copy it from the box."; }
+          say(".copy-selected");
         });
       } else {
         source.select();
         if (document.execCommand && document.execCommand("copy")) {
           done();
-        } else if (status) {
-          status.textContent = "Selected: copy it from the box.";
+        } else {
+          say(".copy-selected");
         }
       }
     });

@@ -44,9 +44,11 @@
 
   function addSteppers(form) {
     form.querySelectorAll(".stepper input.tricks").forEach(function (input) {
-      var name = seatOf(input).querySelector(".name").textContent.trim();
-      input.before(button("−", "One trick fewer for " + name, function () { step(input, -1); }));
-      input.after(button("+", "One more trick for " + name, function () { step(input, 1); }));
+      var stepper = input.closest(".stepper");
+      var fewer = stepper.querySelector(".step-fewer").textContent.trim();
+      var more = stepper.querySelector(".step-more").textContent.trim();
+      input.before(button("−", fewer, function () { step(input, -1); }));
+      input.after(button("+", more, function () { step(input, 1); }));
     });
   }
 
