@@ -1,6 +1,7 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class LedgerConfig(AppConfig):
     name = "ledger"
-    verbose_name = "Ledger"
+    verbose_name = gettext_lazy("Ledger")

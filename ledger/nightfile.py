@@ -63,8 +63,11 @@ FILE_NOT_UNICODE = Code(
         "is it really a night file?"
     ),
 )
+# ``kind`` is words ("a list"), marked in ``_kind``.
 DOCUMENT_NOT_OBJECT = Code(
-    "document_not_object", gettext_noop("A night file must be a JSON object (got {kind}).")
+    "document_not_object",
+    gettext_noop("A night file must be a JSON object (got {kind})."),
+    words=("kind",),
 )
 FORMAT_INVALID = Code(
     "format_invalid", gettext_noop('format must be "bourre-night/1" (got {value!r}).')
@@ -216,7 +219,7 @@ def _quoted(problem: Problem) -> Problem:
     if not any(long(value) for value in problem.params.values()):
         return problem
     params = {k: Quoted(v) if long(v) else v for k, v in problem.params.items()}
-    return Problem(problem.code, params, problem.template)
+    return dataclasses.replace(problem, params=params)
 
 
 def _shown(problems: list[Problem]) -> list[Problem]:
@@ -229,7 +232,14 @@ def _shown(problems: list[Problem]) -> list[Problem]:
 
 
 def _kind(value: object) -> str:
-    kinds = {list: "a list", str: "text", int: "a number", float: "a number", bool: "true/false"}
+    # Words in DOCUMENT_NOT_OBJECT's sentence, translated with it.
+    kinds = {
+        list: gettext_noop("a list"),
+        str: gettext_noop("text"),
+        int: gettext_noop("a number"),
+        float: gettext_noop("a number"),
+        bool: gettext_noop("true/false"),
+    }
     return kinds.get(type(value), "null" if value is None else type(value).__name__)
 
 

@@ -3,6 +3,7 @@ import json
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from ledger import rules, seals
 
@@ -42,45 +43,73 @@ class Entry(models.Model):
     PENALTY_REFUND = rules.PENALTY_REFUND
     LEFTOVER = rules.LEFTOVER
     KINDS = [
-        (ANTE, "Ante"),
-        (ANTE_REFUND, "Ante refund"),
-        (WIN, "Win"),
-        (BOURRE, "Bourré"),
-        (RENEGE, "Renege"),
-        (PENALTY_REFUND, "Penalty refund"),
-        (LEFTOVER, "Leftover pot"),
+        (ANTE, gettext_lazy("Ante")),
+        (ANTE_REFUND, gettext_lazy("Ante refund")),
+        (WIN, gettext_lazy("Win")),
+        (BOURRE, gettext_lazy("Bourré")),
+        (RENEGE, pgettext_lazy("breaking a play obligation", "Renege")),
+        (PENALTY_REFUND, gettext_lazy("Penalty refund")),
+        (LEFTOVER, pgettext_lazy("pot of chips", "Leftover pot")),
     ]
 
-    night = models.ForeignKey("ledger.Night", on_delete=models.PROTECT, related_name="entries")
-    seq = models.PositiveIntegerField()
-    hand = models.ForeignKey(
-        "ledger.Hand", on_delete=models.PROTECT, related_name="entries", null=True, blank=True
+    night = models.ForeignKey(
+        "ledger.Night",
+        verbose_name=gettext_lazy("night"),
+        on_delete=models.PROTECT,
+        related_name="entries",
     )
-    hand_number = models.PositiveIntegerField(null=True, blank=True)
+    seq = models.PositiveIntegerField(verbose_name=gettext_lazy("sequence number"))
+    hand = models.ForeignKey(
+        "ledger.Hand",
+        verbose_name=pgettext_lazy("hand played", "hand"),
+        on_delete=models.PROTECT,
+        related_name="entries",
+        null=True,
+        blank=True,
+    )
+    hand_number = models.PositiveIntegerField(
+        verbose_name=pgettext_lazy("hand played", "hand number"), null=True, blank=True
+    )
     # Null is the pot.
     player = models.ForeignKey(
-        "ledger.Player", on_delete=models.PROTECT, related_name="entries", null=True, blank=True
+        "ledger.Player",
+        verbose_name=gettext_lazy("player"),
+        on_delete=models.PROTECT,
+        related_name="entries",
+        null=True,
+        blank=True,
     )
-    amount = models.BigIntegerField()
-    kind = models.CharField(max_length=20, choices=KINDS)
+    amount = models.BigIntegerField(verbose_name=gettext_lazy("chips"))
+    kind = models.CharField(verbose_name=gettext_lazy("kind"), max_length=20, choices=KINDS)
     reverses = models.OneToOneField(
-        "self", on_delete=models.PROTECT, related_name="reversed_by", null=True, blank=True
+        "self",
+        verbose_name=gettext_lazy("reverses"),
+        on_delete=models.PROTECT,
+        related_name="reversed_by",
+        null=True,
+        blank=True,
     )
-    created_at = models.DateTimeField()
+    created_at = models.DateTimeField(verbose_name=gettext_lazy("created at"))
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("created by"),
+        on_delete=models.PROTECT,
+        related_name="+",
     )
-    prev_hash = models.CharField(max_length=64)
-    hash = models.CharField(max_length=64, unique=True)
+    prev_hash = models.CharField(verbose_name=gettext_lazy("previous hash"), max_length=64)
+    hash = models.CharField(verbose_name=gettext_lazy("hash"), max_length=64, unique=True)
     # Which key sealed the row: set when the entry is made, so the chain checks
     # across a key rotation. Empty on rows written before entries were keyed.
-    key_id = models.CharField(max_length=16, default=seals.current_key_id)
+    key_id = models.CharField(
+        verbose_name=gettext_lazy("key id"), max_length=16, default=seals.current_key_id
+    )
 
     objects = EntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["night", "seq"]
-        verbose_name_plural = "entries"
+        verbose_name = gettext_lazy("entry")
+        verbose_name_plural = gettext_lazy("entries")
         constraints = [
             models.UniqueConstraint(fields=["night", "seq"], name="entry_seq_unique_per_night"),
             models.CheckConstraint(condition=~Q(amount=0), name="entry_amount_not_zero"),
@@ -93,8 +122,8 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        who = self.player_id or "pot"
-        return f"#{self.seq} {self.kind} {who} {self.amount:+d}"
+        who = self.player_id or pgettext("pot of chips", "pot")
+        return f"#{self.seq} {self.get_kind_display()} {who} {self.amount:+d}"
 
     def save(self, *args, **kwargs):
         if not self._state.adding:

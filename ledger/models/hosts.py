@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext, gettext_lazy
 
 from ledger.languages import LANGUAGE_CODE_MAX, LANGUAGE_CODES
 
@@ -10,13 +11,17 @@ class HostSettings(models.Model):
     speaks to them once they are signed in."""
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="host_settings"
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("user"),
+        on_delete=models.CASCADE,
+        related_name="host_settings",
     )
-    language = models.CharField(max_length=LANGUAGE_CODE_MAX)
-    updated_at = models.DateTimeField(auto_now=True)
+    language = models.CharField(verbose_name=gettext_lazy("language"), max_length=LANGUAGE_CODE_MAX)
+    updated_at = models.DateTimeField(verbose_name=gettext_lazy("updated at"), auto_now=True)
 
     class Meta:
-        verbose_name_plural = "host settings"
+        verbose_name = gettext_lazy("host settings")
+        verbose_name_plural = gettext_lazy("host settings")
         constraints = [
             models.CheckConstraint(
                 condition=Q(language__in=LANGUAGE_CODES), name="host_settings_language_known"
@@ -24,4 +29,4 @@ class HostSettings(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Settings of user #{self.user_id}"
+        return gettext("Settings of user #%(id)s") % {"id": self.user_id}

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Length
 from django.db.models.lookups import Exact
+from django.utils.translation import gettext, gettext_lazy
 
 NIGHT_IMPORT_IS_APPEND_ONLY = "A night's import record is kept as written: it is never changed."
 
@@ -24,18 +25,28 @@ class NightImport(models.Model):
     when. It is how an upload of a file its owner already imported is recognised."""
 
     night = models.OneToOneField(
-        "ledger.Night", on_delete=models.PROTECT, related_name="import_record"
+        "ledger.Night",
+        verbose_name=gettext_lazy("night"),
+        on_delete=models.PROTECT,
+        related_name="import_record",
     )
-    digest = models.CharField(max_length=64)  # SHA-256, hex
+    digest = models.CharField(
+        verbose_name=gettext_lazy("digest"), max_length=64
+    )  # SHA-256, hex  # SHA-256, hex
     imported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("imported by"),
+        on_delete=models.PROTECT,
+        related_name="+",
     )
-    imported_at = models.DateTimeField()
+    imported_at = models.DateTimeField(verbose_name=gettext_lazy("imported at"))
 
     objects = NightImportQuerySet.as_manager()
 
     class Meta:
         ordering = ["imported_at", "id"]
+        verbose_name = gettext_lazy("night import")
+        verbose_name_plural = gettext_lazy("night imports")
         indexes = [models.Index(fields=["digest"], name="nightimport_digest_idx")]
         constraints = [
             models.CheckConstraint(
@@ -44,7 +55,10 @@ class NightImport(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Night #{self.night_id} imported from {self.digest[:12]}"
+        return gettext("Night #%(night)s imported from %(digest)s") % {
+            "night": self.night_id,
+            "digest": self.digest[:12],
+        }
 
     def save(self, *args, **kwargs):
         if not self._state.adding:

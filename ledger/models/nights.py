@@ -3,28 +3,47 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Length, Lower
 from django.db.models.lookups import GreaterThanOrEqual, LessThanOrEqual
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from ledger import names
 from ledger.languages import LANGUAGE_CODE_MAX, LANGUAGE_CODES
-from ledger.rules import HandInput, HouseRules, NightState, input_from_json, state_from_json
+from ledger.rules import (
+    LEFTOVER_REFUND,
+    LEFTOVER_SPLIT,
+    HandInput,
+    HouseRules,
+    NightState,
+    input_from_json,
+    state_from_json,
+)
 
 
 class Table(models.Model):
     """A standing game group with its house rules (ledger.rules.HouseRules as JSON)."""
 
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="bourre_tables"
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("owner"),
+        on_delete=models.PROTECT,
+        related_name="bourre_tables",
     )
-    name = models.CharField(max_length=names.TABLE_NAME_MAX)
-    rules = models.JSONField()
+    name = models.CharField(verbose_name=gettext_lazy("name"), max_length=names.TABLE_NAME_MAX)
+    rules = models.JSONField(verbose_name=gettext_lazy("house rules"))
     # What the players see without an account (the live link, the settle-up text) is
     # in this language; blank: in the host's.
-    language = models.CharField(max_length=LANGUAGE_CODE_MAX, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    language = models.CharField(
+        verbose_name=gettext_lazy("language for the players"),
+        max_length=LANGUAGE_CODE_MAX,
+        blank=True,
+        default="",
+    )
+    created_at = models.DateTimeField(verbose_name=gettext_lazy("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(verbose_name=gettext_lazy("updated at"), auto_now=True)
 
     class Meta:
         ordering = ["name", "id"]
+        verbose_name = gettext_lazy("table")
+        verbose_name_plural = gettext_lazy("tables")
         constraints = [
             models.UniqueConstraint(Lower("name"), "owner", name="table_name_unique_per_owner"),
             models.CheckConstraint(condition=~Q(name=""), name="table_name_not_empty"),
@@ -41,13 +60,19 @@ class Table(models.Model):
 class Player(models.Model):
     """Someone who plays at a table; persists across nights and keeps their history."""
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="players")
-    name = models.CharField(max_length=names.PLAYER_NAME_MAX)
-    retired_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    table = models.ForeignKey(
+        Table, verbose_name=gettext_lazy("table"), on_delete=models.PROTECT, related_name="players"
+    )
+    name = models.CharField(verbose_name=gettext_lazy("name"), max_length=names.PLAYER_NAME_MAX)
+    retired_at = models.DateTimeField(
+        verbose_name=gettext_lazy("retired at"), null=True, blank=True
+    )
+    created_at = models.DateTimeField(verbose_name=gettext_lazy("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["name", "id"]
+        verbose_name = gettext_lazy("player")
+        verbose_name_plural = gettext_lazy("players")
         constraints = [
             # Names identify players inside the rules engine and night files.
             models.UniqueConstraint(Lower("name"), "table", name="player_name_unique_per_table"),
@@ -61,27 +86,52 @@ class Player(models.Model):
 class Night(models.Model):
     """One evening of play; its rules are a snapshot taken when it started."""
 
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="nights")
-    rules = models.JSONField()
-    first_dealer = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    started_at = models.DateTimeField()
-    started_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    table = models.ForeignKey(
+        Table, verbose_name=gettext_lazy("table"), on_delete=models.PROTECT, related_name="nights"
     )
-    closed_at = models.DateTimeField(null=True, blank=True)
+    rules = models.JSONField(verbose_name=gettext_lazy("house rules"))
+    first_dealer = models.ForeignKey(
+        Player,
+        verbose_name=gettext_lazy("first dealer"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    started_at = models.DateTimeField(verbose_name=gettext_lazy("started at"))
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("started by"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    closed_at = models.DateTimeField(verbose_name=gettext_lazy("closed at"), null=True, blank=True)
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("closed by"),
         on_delete=models.PROTECT,
         related_name="+",
         null=True,
         blank=True,
     )
-    leftover_policy = models.CharField(max_length=10, blank=True)
+    # How the pot left at closing went (house rule leftover_pot); blank while open.
+    LEFTOVER_POLICIES = [
+        (LEFTOVER_REFUND, gettext_lazy("Refunded to who paid it in")),
+        (LEFTOVER_SPLIT, pgettext_lazy("hand played", "Split among the last hand's players")),
+    ]
+    leftover_policy = models.CharField(
+        verbose_name=pgettext_lazy("pot of chips", "pot left at closing"),
+        max_length=10,
+        blank=True,
+        choices=LEFTOVER_POLICIES,
+    )
     # From the start form, so a "Start" tapped twice (or retried) opens one night.
-    idempotency_key = models.CharField(max_length=64, blank=True)
+    idempotency_key = models.CharField(
+        verbose_name=gettext_lazy("submission key"), max_length=64, blank=True
+    )
 
     class Meta:
         ordering = ["-started_at", "-id"]
+        verbose_name = gettext_lazy("night")
+        verbose_name_plural = gettext_lazy("nights")
         constraints = [
             models.UniqueConstraint(
                 fields=["table", "idempotency_key"],
@@ -117,20 +167,29 @@ class Night(models.Model):
 class Seat(models.Model):
     """A place on a night's roster. Leaving keeps the seat (and the balance)."""
 
-    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-    position = models.PositiveSmallIntegerField()
-    active = models.BooleanField(default=True)
+    night = models.ForeignKey(
+        Night, verbose_name=gettext_lazy("night"), on_delete=models.PROTECT, related_name="seats"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=gettext_lazy("player"), on_delete=models.PROTECT, related_name="seats"
+    )
+    position = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("position"))
+    active = models.BooleanField(verbose_name=gettext_lazy("at the table"), default=True)
 
     class Meta:
         ordering = ["night", "position"]
+        verbose_name = gettext_lazy("seat")
+        verbose_name_plural = gettext_lazy("seats")
         constraints = [
             models.UniqueConstraint(fields=["night", "player"], name="seat_player_once_per_night"),
             models.UniqueConstraint(fields=["night", "position"], name="seat_position_unique"),
         ]
 
     def __str__(self) -> str:
-        return f"Seat {self.position + 1}: player #{self.player_id}"
+        return gettext("Seat %(seat)s: player #%(player)s") % {
+            "seat": self.position + 1,
+            "player": self.player_id,
+        }
 
 
 class RosterChange(models.Model):
@@ -143,20 +202,39 @@ class RosterChange(models.Model):
     JOIN = "join"
     LEAVE = "leave"
     RETURN = "return"
-    CHANGES = [(JOIN, "Joined"), (LEAVE, "Left"), (RETURN, "Came back")]
+    CHANGES = [
+        (JOIN, gettext_lazy("Joined")),
+        (LEAVE, pgettext_lazy("leaving the night", "Left")),
+        (RETURN, gettext_lazy("Came back")),
+    ]
 
-    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="roster_changes")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    change = models.CharField(max_length=10, choices=CHANGES)
-    position = models.PositiveSmallIntegerField()
-    after_hand = models.PositiveIntegerField()  # hands recorded before the change
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    night = models.ForeignKey(
+        Night,
+        verbose_name=gettext_lazy("night"),
+        on_delete=models.PROTECT,
+        related_name="roster_changes",
     )
-    created_at = models.DateTimeField()
+    player = models.ForeignKey(
+        Player, verbose_name=gettext_lazy("player"), on_delete=models.PROTECT, related_name="+"
+    )
+    change = models.CharField(verbose_name=gettext_lazy("change"), max_length=10, choices=CHANGES)
+    position = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("position"))
+    # Hands recorded before the change.
+    after_hand = models.PositiveIntegerField(
+        verbose_name=pgettext_lazy("hand played", "after hand")
+    )  # hands recorded before the change
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("created by"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(verbose_name=gettext_lazy("created at"))
 
     class Meta:
         ordering = ["night", "created_at", "id"]
+        verbose_name = gettext_lazy("roster change")
+        verbose_name_plural = gettext_lazy("roster changes")
         constraints = [
             models.CheckConstraint(
                 condition=Q(change__in=["join", "leave", "return"]), name="roster_change_valid"
@@ -164,7 +242,10 @@ class RosterChange(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_change_display()}: player #{self.player_id}"
+        return gettext("%(change)s: player #%(player)s") % {
+            "change": self.get_change_display(),
+            "player": self.player_id,
+        }
 
 
 # A correction's or an undo's reason: a sentence, as the forms say; the services refuse
@@ -184,38 +265,52 @@ class Hand(models.Model):
     REPLAY = "replay"
     UNDO = "undo"
     KINDS = [
-        (RECORD, "Recorded"),
-        (CORRECT, "Corrected"),
-        (REPLAY, "Replayed after a correction"),
-        (UNDO, "Undone"),
+        (RECORD, gettext_lazy("Recorded")),
+        (CORRECT, gettext_lazy("Corrected")),
+        (REPLAY, gettext_lazy("Replayed after a correction")),
+        (UNDO, gettext_lazy("Undone")),
     ]
 
-    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="hands")
-    number = models.PositiveIntegerField()
-    revision = models.PositiveIntegerField()
-    live = models.BooleanField()
-    kind = models.CharField(max_length=10, choices=KINDS)
+    night = models.ForeignKey(
+        Night, verbose_name=gettext_lazy("night"), on_delete=models.PROTECT, related_name="hands"
+    )
+    number = models.PositiveIntegerField(verbose_name=gettext_lazy("number"))
+    revision = models.PositiveIntegerField(verbose_name=gettext_lazy("revision"))
+    live = models.BooleanField(verbose_name=pgettext_lazy("revision in force", "counts"))
+    kind = models.CharField(verbose_name=gettext_lazy("kind"), max_length=10, choices=KINDS)
     # Player ids, so renaming a player never rewrites history:
     # {"dealer": 3, "seated": [1, 2, 3], "stayed": {"1": 2, "2": 3},
     #  "reneged": [], "misdeal": false}
-    input = models.JSONField(null=True, blank=True)
+    input = models.JSONField(verbose_name=gettext_lazy("input"), null=True, blank=True)
     dealer = models.ForeignKey(
-        Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+        Player,
+        verbose_name=gettext_lazy("dealer"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
     )
-    roster = models.JSONField(default=list)
+    roster = models.JSONField(verbose_name=gettext_lazy("roster"), default=list)
     # What the referee computed (ids as keys); state_after lets the next hand be
     # settled without replaying the night.
-    result = models.JSONField(null=True, blank=True)
-    state_after = models.JSONField(null=True, blank=True)
-    reason = models.TextField(blank=True)
-    idempotency_key = models.CharField(max_length=64, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    result = models.JSONField(verbose_name=gettext_lazy("result"), null=True, blank=True)
+    state_after = models.JSONField(verbose_name=gettext_lazy("state after"), null=True, blank=True)
+    reason = models.TextField(verbose_name=gettext_lazy("reason"), blank=True)
+    idempotency_key = models.CharField(
+        verbose_name=gettext_lazy("submission key"), max_length=64, blank=True
     )
-    created_at = models.DateTimeField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("created by"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(verbose_name=gettext_lazy("created at"))
 
     class Meta:
         ordering = ["night", "number", "revision"]
+        verbose_name = pgettext_lazy("hand played", "hand")
+        verbose_name_plural = pgettext_lazy("hand played", "hands")
         constraints = [
             models.UniqueConstraint(
                 fields=["night", "number", "revision"], name="hand_revision_unique"
@@ -252,7 +347,10 @@ class Hand(models.Model):
         indexes = [models.Index(fields=["night", "live", "number"], name="hand_live_idx")]
 
     def __str__(self) -> str:
-        return f"Hand {self.number} (rev {self.revision})"
+        return pgettext("hand played", "Hand %(number)s (rev %(revision)s)") % {
+            "number": self.number,
+            "revision": self.revision,
+        }
 
     # The stored JSON is keyed by player id ("12" as a JSON object's key): read back
     # into the engine's values with ``int`` as the key parser.
@@ -273,16 +371,28 @@ class ShareLink(models.Model):
     the row (who shared what, and when) but the token stops working.
     """
 
-    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="share_links")
-    token = models.CharField(max_length=64, unique=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    night = models.ForeignKey(
+        Night,
+        verbose_name=gettext_lazy("night"),
+        on_delete=models.PROTECT,
+        related_name="share_links",
     )
-    created_at = models.DateTimeField()
-    revoked_at = models.DateTimeField(null=True, blank=True)
+    token = models.CharField(verbose_name=gettext_lazy("token"), max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("created by"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(verbose_name=gettext_lazy("created at"))
+    revoked_at = models.DateTimeField(
+        verbose_name=gettext_lazy("revoked at"), null=True, blank=True
+    )
 
     class Meta:
         ordering = ["night", "-created_at", "-id"]
+        verbose_name = gettext_lazy("share link")
+        verbose_name_plural = gettext_lazy("share links")
         constraints = [
             models.UniqueConstraint(
                 fields=["night"],
@@ -297,7 +407,7 @@ class ShareLink(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Share link for night #{self.night_id}"
+        return gettext("Share link for night #%(night)s") % {"night": self.night_id}
 
     @property
     def is_active(self) -> bool:

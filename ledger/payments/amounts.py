@@ -24,7 +24,8 @@ from .errors import (
 def amount_clean(amount: Decimal, *, limit: Decimal, method: str, places: int = 2) -> Decimal:
     """``amount`` if it is finite, more than zero, has at most ``places`` decimal places and
     is at most ``limit`` (the format's largest amount); else PaymentDetailsError.
-    ``method`` names the format in the message ("Swish", "a Pix BR Code")."""
+    ``method`` names the format in the message ("Swish", "a Pix BR Code"): words, marked
+    with ``gettext_noop`` by the caller so the message is translated whole."""
     if not isinstance(amount, Decimal):
         raise TypeError(f"amounts are Decimal, never {type(amount).__name__} (got {amount!r})")
     if not amount.is_finite():

@@ -54,9 +54,11 @@ AMOUNT_TOO_PRECISE = Code(
     gettext_noop("The amount {value} has more than {places} decimal places."),
     field="amount",
 )
+# ``method`` names the format in words ("an EPC QR code"), marked where it is written.
 AMOUNT_TOO_LARGE = Code(
     "amount_too_large",
     gettext_noop("The amount {value} is more than {method} can carry ({limit})."),
+    words=("method",),
     field="amount",
 )
 CURRENCY_INVALID = Code(

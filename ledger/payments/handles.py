@@ -13,6 +13,8 @@ import re
 from decimal import Decimal
 from urllib.parse import quote
 
+from ledger.rules.errors import gettext_noop
+
 from .amounts import amount_clean, currency_clean, fixed_point
 from .errors import CASHTAG_INVALID, PAYPAL_ME_INVALID, VENMO_USERNAME_INVALID, fail
 from .text import text_clean
@@ -81,7 +83,7 @@ def venmo_link(username: str, amount: Decimal, note: str = "") -> str:
     """``https://venmo.com/<user>?txn=pay&amount=…&note=…`` (community-documented): opens a
     payment of ``amount`` USD to ``username`` with ``note``."""
     user = venmo_username_clean(username)
-    amount = amount_clean(amount, limit=LINK_AMOUNT_LIMIT, method="a Venmo link")
+    amount = amount_clean(amount, limit=LINK_AMOUNT_LIMIT, method=gettext_noop("a Venmo link"))
     link = f"https://venmo.com/{user}?txn=pay&amount={fixed_point(amount)}"
     text = _note(note)
     return link + (f"&note={quote(text, safe='')}" if text else "")
@@ -91,7 +93,7 @@ def cash_app_link(cashtag: str, amount: Decimal) -> str:
     """``https://cash.app/$<tag>/<amount>`` (community-documented): a payment of ``amount``
     USD to ``cashtag``. The link has no note."""
     tag = cashtag_clean(cashtag)
-    amount = amount_clean(amount, limit=LINK_AMOUNT_LIMIT, method="a Cash App link")
+    amount = amount_clean(amount, limit=LINK_AMOUNT_LIMIT, method=gettext_noop("a Cash App link"))
     return f"https://cash.app/${tag}/{fixed_point(amount)}"
 
 
@@ -101,5 +103,7 @@ def paypal_me_link(name: str, amount: Decimal, currency: str) -> str:
     user = paypal_me_clean(name)
     code = currency_clean(currency)
     places = 0 if code in PAYPAL_WHOLE_UNIT_CURRENCIES else 2
-    amount = amount_clean(amount, limit=LINK_AMOUNT_LIMIT, method="a PayPal.Me link", places=places)
+    amount = amount_clean(
+        amount, limit=LINK_AMOUNT_LIMIT, method=gettext_noop("a PayPal.Me link"), places=places
+    )
     return f"https://paypal.me/{user}/{fixed_point(amount, places)}{code}"

@@ -25,6 +25,8 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
+from ledger.rules.errors import gettext_noop
+
 from .amounts import amount_clean, fixed_point
 from .errors import (
     CNPJ_CHECK_DIGITS,
@@ -267,7 +269,7 @@ def pix_br_code(
     payload = _field("00", "01") + _field("26", account) + _field("52", "0000")
     payload += _field("53", "986")
     if amount is not None:
-        amount = amount_clean(amount, limit=PIX_AMOUNT_LIMIT, method="a Pix BR Code")
+        amount = amount_clean(amount, limit=PIX_AMOUNT_LIMIT, method=gettext_noop("a Pix BR Code"))
         payload += _field("54", fixed_point(amount))
     payload += _field("58", "BR") + _field("59", receiver) + _field("60", place)
     payload += _field("62", _field("05", reference))

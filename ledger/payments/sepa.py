@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ledger.rules.errors import Problem
+from ledger.rules.errors import Problem, gettext_noop
 
 from .amounts import amount_clean, shortest
 from .errors import (
@@ -220,7 +220,7 @@ def epc_qr_payload(
     money = ""
     if amount is not None:
         money = "EUR" + shortest(
-            amount_clean(amount, limit=EPC_AMOUNT_LIMIT, method="an EPC QR code")
+            amount_clean(amount, limit=EPC_AMOUNT_LIMIT, method=gettext_noop("an EPC QR code"))
         )
     purpose_code = purpose.strip().upper()
     if purpose_code and not _PURPOSE.fullmatch(purpose_code):

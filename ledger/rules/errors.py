@@ -3,9 +3,12 @@
 A problem is a value, not a sentence: a stable ``code`` (snake case, never reworded), its
 parameters (the hand number, the player's *key*, the value given, the limit...) and an
 English template. Callers decide how to word it: ``describe`` gives the English sentence,
-with each player shown through ``name_of``; the web layer can translate the template
-instead. Each template is wrapped in ``gettext_noop`` so Django's ``makemessages`` finds
-them without this package importing Django.
+with each player shown through ``name_of``; the web layer passes its ``translate`` (Django's
+``gettext``) to word it in the reader's language. Each template is wrapped in
+``gettext_noop`` so Django's ``makemessages`` finds them without this package importing
+Django. A few parameters hold words rather than values ("a list of names"): their code
+names them in ``words``, each such word is marked with ``gettext_noop`` where it is
+written, and ``translate`` words them with the template.
 
 Each code is a module-level constant called like a function:
 ``STAYER_NOT_SEATED(hand=3, player="Bob")`` is that problem, and
@@ -40,6 +43,8 @@ class Problem:
     code: str
     params: Mapping[str, Any]
     template: str = field(compare=False)
+    # The parameters that hold English words, translated with the template (see ``Code``).
+    words: frozenset[str] = field(default=frozenset(), compare=False)
 
     def __hash__(self) -> int:  # raises TypeError if a parameter is unhashable (a list)
         return hash((self.code, frozenset(self.params.items())))
@@ -53,6 +58,8 @@ class Problem:
 class Code:
     """A kind of problem: ``code``, the English ``template`` that words it, and any
     parameters every problem of this kind carries (``fixed``, such as the setting's key).
+    ``words`` names the parameters whose values are English words to translate with the
+    template (each value marked with ``gettext_noop`` where the caller writes it).
 
     Call it with the parameters to get a ``Problem``.
     """
@@ -60,25 +67,44 @@ class Code:
     code: str
     template: str
     fixed: Mapping[str, Any]
+    words: frozenset[str]
 
-    def __init__(self, code: str, template: str, /, **fixed: Any) -> None:
+    def __init__(
+        self, code: str, template: str, /, *, words: Iterable[str] = (), **fixed: Any
+    ) -> None:
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "template", template)
         object.__setattr__(self, "fixed", fixed)
+        object.__setattr__(self, "words", frozenset(words))
 
     def __call__(self, **params: Any) -> Problem:
-        return Problem(self.code, {**self.fixed, **params}, self.template)
+        return Problem(self.code, {**self.fixed, **params}, self.template, self.words)
 
 
-def describe(problem: Problem, name_of: Callable[[Any], str] = str) -> str:
-    """``problem`` as an English sentence. ``name_of`` turns a player key into the text
-    to show (default ``str``: a name shows as itself); it may be given a key that is not on
-    the roster (that is what some problems are about)."""
-    params = {
-        name: name_of(value) if name in PLAYER_PARAMS else value
-        for name, value in problem.params.items()
-    }
-    return problem.template.format(**params)
+def _as_is(text: str) -> str:
+    return text
+
+
+def describe(
+    problem: Problem,
+    name_of: Callable[[Any], str] = str,
+    translate: Callable[[str], str] = _as_is,
+) -> str:
+    """``problem`` as a sentence: in English, or through ``translate`` (Django's ``gettext``
+    in the web layer), which words the template and the parameters that hold words.
+    ``name_of`` turns a player key into the text to show (default ``str``: a name shows as
+    itself); it may be given a key that is not on the roster (that is what some problems
+    are about)."""
+
+    def shown(name: str, value: Any) -> Any:
+        if name in PLAYER_PARAMS:
+            return name_of(value)
+        if name in problem.words and isinstance(value, str):
+            return translate(value)
+        return value
+
+    params = {name: shown(name, value) for name, value in problem.params.items()}
+    return translate(problem.template).format(**params)
 
 
 class RulesError(Exception):
@@ -310,9 +336,11 @@ HAND_UNKNOWN_FIELD = Code(
     gettext_noop("Hand {hand}: {key} is not a hand field."),
 )
 HAND_FIELD_MISSING = Code("hand_field_missing", gettext_noop("Hand {hand}: {key} is missing."))
+# ``expected`` is words ("a list of names"), marked where HandInput.from_dict writes them.
 HAND_FIELD_WRONG_TYPE = Code(
     "hand_field_wrong_type",
     gettext_noop("Hand {hand}: {key} must be {expected} (got {value!r})."),
+    words=("expected",),
 )
 
 # --- Closing a night ---

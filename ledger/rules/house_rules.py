@@ -9,7 +9,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from . import errors as e
-from .errors import Problem, RulesError
+from .errors import Problem, RulesError, gettext_noop
 from .money import currency_places, decimal_places
 
 LEFTOVER_REFUND = "refund"
@@ -223,22 +223,45 @@ def _to_decimal(value: object) -> Decimal | None:
         return None
 
 
+# One line of help per setting, shown under its field: words to translate where shown.
 RULE_HELP: dict[str, str] = {
-    "ante": "Chips each seated player puts into the pot at the start of every hand.",
-    "tricks_per_hand": "5 for classic Bourré, 7 for seven-card Bourré (7 players at most).",
-    "max_players": "The most players dealt into one hand: 2 to 8, and at most 7 with 7 cards.",
-    "min_tricks_to_win": "Tricks the leader needs to take the pot; otherwise the pot carries.",
-    "escalating_ante": "Double the ante after each hand nobody wins; back to normal after a win.",
-    "bourre_cap": "The most a bourré (or a renege) pays; empty means they match the whole pot.",
-    "win_cap": "The most a winner takes out of the pot; the rest stays in for the next hand.",
-    "pot_cap": "The most the pot may hold; chips over it go back to whoever just paid them.",
-    "ante_exemptions": "Players bourré or tied for most tricks in a hand skip the next ante.",
-    "leftover_pot": "At closing, refund a pot still in play to who paid it in, or split it "
-    "equally among the last hand's players.",
-    "chip_value": "Money one chip is worth, for the settle-up at the end of the night.",
-    "currency": "Three-letter currency code of the chip value, such as USD or EUR.",
-    "play_obligation": "On a trick, whether a player must beat the winning card, the led suit's "
-    "highest card, or need not beat at all.",
+    "ante": gettext_noop("Chips each seated player puts into the pot at the start of every hand."),
+    "tricks_per_hand": gettext_noop(
+        "5 for classic Bourré, 7 for seven-card Bourré (7 players at most)."
+    ),
+    "max_players": gettext_noop(
+        "The most players dealt into one hand: 2 to 8, and at most 7 with 7 cards."
+    ),
+    "min_tricks_to_win": gettext_noop(
+        "Tricks the leader needs to take the pot; otherwise the pot carries."
+    ),
+    "escalating_ante": gettext_noop(
+        "Double the ante after each hand nobody wins; back to normal after a win."
+    ),
+    "bourre_cap": gettext_noop(
+        "The most a bourré (or a renege) pays; empty means they match the whole pot."
+    ),
+    "win_cap": gettext_noop(
+        "The most a winner takes out of the pot; the rest stays in for the next hand."
+    ),
+    "pot_cap": gettext_noop(
+        "The most the pot may hold; chips over it go back to whoever just paid them."
+    ),
+    "ante_exemptions": gettext_noop(
+        "Players bourré or tied for most tricks in a hand skip the next ante."
+    ),
+    "leftover_pot": gettext_noop(
+        "At closing, refund a pot still in play to who paid it in, or split it "
+        "equally among the last hand's players."
+    ),
+    "chip_value": gettext_noop(
+        "Money one chip is worth, for the settle-up at the end of the night."
+    ),
+    "currency": gettext_noop("Three-letter currency code of the chip value, such as USD or EUR."),
+    "play_obligation": gettext_noop(
+        "On a trick, whether a player must beat the winning card, the led suit's "
+        "highest card, or need not beat at all."
+    ),
 }
 
 
@@ -265,58 +288,66 @@ class Preset:
 _PRESET_LIST = (
     Preset(
         "louisiana",
-        "Louisiana standard",
-        "Five cards, ante 1, a bourré matches the whole pot, no caps.",
+        gettext_noop("Louisiana standard"),
+        gettext_noop("Five cards, ante 1, a bourré matches the whole pot, no caps."),
         HouseRules(),
     ),
     Preset(
         "seven_card",
-        "Seven-card",
-        "Seven cards and seven tricks a hand; at most 7 players.",
+        gettext_noop("Seven-card"),
+        gettext_noop("Seven cards and seven tricks a hand; at most 7 players."),
         HouseRules(tricks_per_hand=7),
     ),
     Preset(
         "three_trick",
-        "Three-trick minimum",
-        "The leader needs at least 3 tricks to win; otherwise the pot carries.",
+        gettext_noop("Three-trick minimum"),
+        gettext_noop("The leader needs at least 3 tricks to win; otherwise the pot carries."),
         HouseRules(min_tricks_to_win=3),
     ),
     Preset(
         "escalating",
-        "Escalating ante",
-        "The ante doubles after each hand nobody wins, and resets after a win.",
+        gettext_noop("Escalating ante"),
+        gettext_noop("The ante doubles after each hand nobody wins, and resets after a win."),
         HouseRules(escalating_ante=True),
     ),
     Preset(
         "capped_pot",
-        "Capped pot",
-        "The pot never holds more than 20 antes; chips over that go back to who paid them.",
+        gettext_noop("Capped pot"),
+        gettext_noop(
+            "The pot never holds more than 20 antes; chips over that go back to who paid them."
+        ),
         HouseRules(pot_cap=20),
     ),
     Preset(
         "swedish",
-        "Swedish table",
-        "Up to 8 players; a bourré pays at most 10 antes; beat the led suit's highest card.",
+        gettext_noop("Swedish table"),
+        gettext_noop(
+            "Up to 8 players; a bourré pays at most 10 antes; beat the led suit's highest card."
+        ),
         HouseRules(max_players=8, bourre_cap=10, play_obligation=PLAY_BEAT_LED_SUIT),
     ),
     Preset(
         "reno",
-        "Reno",
-        "Casino style: fixed antes that never escalate.",
+        gettext_noop("Reno"),
+        gettext_noop("Casino style: fixed antes that never escalate."),
         HouseRules(escalating_ante=False),
     ),
     Preset(
         "limit",
-        "Limit",
-        "A bourré pays and a winner takes at most 20 antes; players bourré or tied for "
-        "most tricks skip the next ante.",
+        gettext_noop("Limit"),
+        gettext_noop(
+            "A bourré pays and a winner takes at most 20 antes; players bourré or tied for "
+            "most tricks skip the next ante."
+        ),
         HouseRules(bourre_cap=20, win_cap=20, ante_exemptions=True),
     ),
     Preset(
         "no_beat",
-        "No obligation to beat",
-        "Follow suit, or trump when out of it, without having to beat (a trump lead must "
-        "still be over-trumped); money as standard.",
+        gettext_noop("No obligation to beat"),
+        gettext_noop(
+            "Follow suit, or trump when out of it, without having to beat (a trump lead must "
+            "still be over-trumped); money as standard."
+        ),
         HouseRules(play_obligation=PLAY_NO_BEAT),
     ),
 )

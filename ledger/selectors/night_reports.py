@@ -5,6 +5,8 @@ results. Three to five queries, whatever the night's length."""
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, pgettext
+
 from ledger import rules
 from ledger.models import Hand, Night, ShareLink
 from ledger.selectors.seal import NightSeal, night_seal
@@ -32,20 +34,32 @@ class LogRow:
     reneges: list[tuple[str, int]]
     pot_after: int
 
+    # The two texts below are the row's facts in words, in the active language (they are
+    # read while a page renders): the wording belongs to the web layer, and may move there.
+
     @property
     def stayed_text(self) -> str:
+        """Who stayed, each with the tricks they took ("Ann 3, Bob 2")."""
         if self.misdeal:
-            return "misdeal"
+            return gettext("misdeal")
         if not self.stayed:
-            return "nobody stayed"
+            return pgettext("stay or fold", "nobody stayed")
         if len(self.stayed) == 1:
-            return f"{self.stayed[0][0]} alone"
+            return pgettext("stay or fold", "%(name)s alone") % {"name": self.stayed[0][0]}
         return ", ".join(f"{name} {tricks}" for name, tricks in self.stayed)
 
     @property
     def payments_text(self) -> str:
-        parts = [f"{name} bourré {amount}" for name, amount in self.bourres]
-        parts += [f"{name} renege {amount}" for name, amount in self.reneges]
+        """What each bourré and renege paid ("Dee bourré 8, Cy renege 8")."""
+        parts = [
+            gettext("%(name)s bourré %(amount)s") % {"name": name, "amount": amount}
+            for name, amount in self.bourres
+        ]
+        parts += [
+            pgettext("breaking a play obligation", "%(name)s renege %(amount)s")
+            % {"name": name, "amount": amount}
+            for name, amount in self.reneges
+        ]
         return ", ".join(parts)
 
 

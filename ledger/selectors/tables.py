@@ -12,6 +12,7 @@ from django.db.models import Count, IntegerField, Max, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from ledger.models import Entry, Hand, Night, Player, Table
 from ledger.selectors.totals import NIGHT_FIELDS, NightInfo, Totals
@@ -132,17 +133,23 @@ def table_stats(table: Table) -> TableStats:
     )
     closed = [n for n in nights if n.closed]
     year = timezone.localtime().year
+    # Titles in the active language: the stats page asks while it is being answered.
     leaderboards = [
-        _leaderboard("all", "All time", closed, chips, players),
+        _leaderboard("all", gettext("All time"), closed, chips, players),
         _leaderboard(
             "year",
-            f"This year ({year})",
+            gettext("This year (%(year)s)") % {"year": year},
             [n for n in closed if timezone.localtime(n.started_at).year == year],
             chips,
             players,
         ),
         _leaderboard(
-            "recent", f"Last {RECENT_NIGHTS} nights", closed[-RECENT_NIGHTS:], chips, players
+            "recent",
+            ngettext("Last %(count)s night", "Last %(count)s nights", RECENT_NIGHTS)
+            % {"count": RECENT_NIGHTS},
+            closed[-RECENT_NIGHTS:],
+            chips,
+            players,
         ),
     ]
     rows = []

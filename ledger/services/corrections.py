@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext
 
 from ledger import errors as err
 from ledger import rules, selectors
@@ -127,6 +128,15 @@ def clean_reason(reason: str | None, *, required_for: int | None = None) -> str:
     return reason
 
 
+def _replayed_reason(number: int) -> str:
+    """The reason the app writes on each hand a correction settles again. A reason is
+    kept as written, like the host's own (typed in their language), so the app writes
+    this one in the language the host is using."""
+    return pgettext("hand played", "Replayed after hand %(number)s was corrected.") % {
+        "number": number
+    }
+
+
 def hand_correct(
     *,
     night: Night,
@@ -167,7 +177,7 @@ def hand_correct(
                 kind=Hand.CORRECT if is_target else Hand.REPLAY,
                 by=by,
                 now=now,
-                reason=reason if is_target else f"Replayed after hand {number} was corrected.",
+                reason=reason if is_target else _replayed_reason(number),
             )
             post(night, double_entries(new, result.movements), by=by, now=now)
             corrected = corrected or new
@@ -211,7 +221,8 @@ def hand_undo_last(
             live=False,
             kind=Hand.UNDO,
             roster=last.roster,
-            reason=reason or "Undone by the host.",
+            # Written for the host, in their language (see _replayed_reason).
+            reason=reason or gettext("Undone by the host."),
             created_by=by,
             created_at=now,
         )

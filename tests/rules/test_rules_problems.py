@@ -245,6 +245,32 @@ def test_describe_shows_players_through_name_of():
     )
 
 
+def test_describe_translates_the_template_and_only_the_parameters_that_hold_words():
+    catalog = {
+        e.HAND_FIELD_WRONG_TYPE.template: "Giv {hand}: {key} ska vara {expected} (fick {value!r}).",
+        "a name": "ett namn",
+    }
+    problem = e.HAND_FIELD_WRONG_TYPE(hand=3, key="dealer", expected="a name", value="a name")
+
+    assert e.HAND_FIELD_WRONG_TYPE.words == {"expected"}
+    # The value given is shown as given, though the catalog has the same words.
+    assert describe(problem, translate=lambda text: catalog.get(text, text)) == (
+        "Giv 3: dealer ska vara ett namn (fick 'a name')."
+    )
+    assert describe(problem) == "Hand 3: dealer must be a name (got 'a name')."
+
+
+def test_a_player_is_named_not_translated():
+    catalog = {e.TRICKS_MISSING.template: "Giv {hand}: {player} spelade utan stick.", "Bob": "X"}
+
+    assert (
+        describe(
+            e.TRICKS_MISSING(hand=2, player="Bob"), translate=lambda text: catalog.get(text, text)
+        )
+        == "Giv 2: Bob spelade utan stick."
+    )
+
+
 def test_a_problem_is_its_code_and_parameters():
     problem = e.STAYER_NOT_SEATED(hand=3, player="Bob")
     assert problem == Problem("stayer_not_seated", {"player": "Bob", "hand": 3}, "other words")
