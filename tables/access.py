@@ -2,8 +2,12 @@
 
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy
 
 from ledger.models import Night, Player, Table
+
+# A live link that does not exist and one that was switched off read the same.
+NO_SUCH_LINK = gettext_lazy("No such link.")
 
 
 def table_for_host(request: HttpRequest, table_id: int) -> Table:

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class TablesConfig(AppConfig):
     name = "tables"
-    verbose_name = "Tables"
+    verbose_name = gettext_lazy("Tables")
 
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, pgettext_lazy
 
 from ledger.rules.play import DECK, SUITS
+from tables import presenters
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset({"H", "D"})
@@ -70,10 +71,7 @@ def card_name(card: str) -> str:
 
 def join_cards(cards: list[str]) -> str:
     """Card labels as a list: ``9♥``, ``9♥ and J♥``, ``9♥, J♥ and A♥``."""
-    labels = [card_label(card) for card in cards]
-    if len(labels) <= 1:
-        return "".join(labels)
-    return gettext("%(cards)s and %(last)s") % {"cards": ", ".join(labels[:-1]), "last": labels[-1]}
+    return presenters.join_names([card_label(card) for card in cards])
 
 
 @dataclass(frozen=True)

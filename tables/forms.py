@@ -10,38 +10,43 @@ from collections.abc import Iterable, Mapping, Sequence
 from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from ledger import names, rules
 from ledger.models import Player, Seat
 from ledger.services import tables as table_services
 from tables.problems import sentence, sentences
 
-SIGNUP_EMAIL_HELP = "Only for resetting your password if you forget it."
-FIRST_DEALER_REQUIRED = "Choose who deals first."
-SEAT_CHOSEN_TWICE = "{first} and {second} both have seat {seat}: give each player their own seat."
-JOIN_PICK_ONE = "Pick a player, or type the name of someone new."
-JOIN_NOT_BOTH = "Pick a player or type a new name, not both."
-JOIN_SEAT_REQUIRED = "Choose where they sit."
-TABLE_LANGUAGE_HELP = (
+SIGNUP_EMAIL_HELP = gettext_lazy("Only for resetting your password if you forget it.")
+FIRST_DEALER_REQUIRED = gettext_lazy("Choose who deals first.")
+SEAT_CHOSEN_TWICE = gettext_lazy(
+    "%(first)s and %(second)s both have seat %(seat)s: give each player their own seat."
+)
+JOIN_PICK_ONE = gettext_lazy("Pick a player, or type the name of someone new.")
+JOIN_NOT_BOTH = gettext_lazy("Pick a player or type a new name, not both.")
+JOIN_SEAT_REQUIRED = gettext_lazy("Choose where they sit.")
+TABLE_LANGUAGE_HELP = gettext_lazy(
     "What your players read without an account (the live link, the settle-up text). "
     "Each of them can still switch."
 )
 
+# The settings' keys are the night file's (machine words); their labels are translated.
 RULE_LABELS = {
-    "ante": "Ante (chips)",
-    "tricks_per_hand": "Cards per hand",
-    "max_players": "Most players in a hand",
-    "min_tricks_to_win": "Tricks needed to win",
-    "escalating_ante": "Escalating ante",
-    "bourre_cap": "Bourré cap (chips)",
-    "win_cap": "Win cap (chips)",
-    "pot_cap": "Pot cap (chips)",
-    "ante_exemptions": "Ante exemptions",
-    "leftover_pot": "Pot left at closing",
-    "chip_value": "Chip value",
-    "currency": "Currency",
-    "play_obligation": "Beating on a trick",
+    "ante": gettext_lazy("Ante (chips)"),
+    "tricks_per_hand": pgettext_lazy("hand of cards", "Cards per hand"),
+    "max_players": pgettext_lazy("hand played", "Most players in a hand"),
+    "min_tricks_to_win": gettext_lazy("Tricks needed to win"),
+    "escalating_ante": gettext_lazy("Escalating ante"),
+    "bourre_cap": gettext_lazy("Bourré cap (chips)"),
+    "win_cap": gettext_lazy("Win cap (chips)"),
+    "pot_cap": gettext_lazy("Pot cap (chips)"),
+    "ante_exemptions": gettext_lazy("Ante exemptions"),
+    "leftover_pot": gettext_lazy("Pot left at closing"),
+    "chip_value": gettext_lazy("Chip value"),
+    "currency": gettext_lazy("Currency"),
+    "play_obligation": gettext_lazy("Beating on a trick"),
 }
+NO_CAP = gettext_lazy("No cap")
 YES_NO_RULES = ("escalating_ante", "ante_exemptions")
 CAP_RULES = ("bourre_cap", "win_cap", "pot_cap")
 WHOLE_RULES = ("ante", "tricks_per_hand", "max_players", "min_tricks_to_win", *CAP_RULES)
@@ -64,7 +69,7 @@ def _number(attrs: dict | None = None) -> forms.NumberInput:
 
 
 class SignupForm(UserCreationForm):
-    email = forms.EmailField(label="Email", help_text=SIGNUP_EMAIL_HELP)
+    email = forms.EmailField(label=gettext_lazy("Email"), help_text=SIGNUP_EMAIL_HELP)
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
@@ -74,26 +79,33 @@ class TableForm(forms.Form):
     """A table's name and house rules, every field as typed (the service checks them)."""
 
     name = forms.CharField(
-        label="Table name",
+        label=gettext_lazy("Table name"),
         required=False,
         widget=forms.TextInput(attrs={"maxlength": names.TABLE_NAME_MAX, "autocomplete": "off"}),
     )
     language = forms.ChoiceField(
-        label="Language for the players",
+        label=gettext_lazy("Language for the players"),
         required=False,
-        choices=[("", "Mine (the host's)"), *settings.LANGUAGES],
+        # Each language is named in its own words (settings.LANGUAGES), never translated.
+        choices=[("", gettext_lazy("Mine (the host's)")), *settings.LANGUAGES],
         help_text=TABLE_LANGUAGE_HELP,
     )
     preset = forms.ChoiceField(
-        label="Start from a preset",
+        label=gettext_lazy("Start from a preset"),
         required=False,
-        choices=[(slug, preset.label) for slug, preset in rules.PRESETS.items()],
+        # The presets' names are marked where they are defined (ledger.rules).
+        choices=[(slug, gettext_lazy(preset.label)) for slug, preset in rules.PRESETS.items()],
         widget=forms.RadioSelect,
     )
     ante = forms.CharField(required=False, widget=_number())
     tricks_per_hand = forms.CharField(
         required=False,
-        widget=forms.Select(choices=[("5", "5: classic Bourré"), ("7", "7: seven-card Bourré")]),
+        widget=forms.Select(
+            choices=[
+                ("5", gettext_lazy("5: classic Bourré")),
+                ("7", gettext_lazy("7: seven-card Bourré")),
+            ]
+        ),
     )
     max_players = forms.CharField(
         required=False, widget=forms.Select(choices=[(str(n), str(n)) for n in range(2, 9)])
@@ -102,16 +114,19 @@ class TableForm(forms.Form):
         required=False, widget=forms.Select(choices=[(str(n), str(n)) for n in range(1, 8)])
     )
     escalating_ante = forms.BooleanField(required=False)
-    bourre_cap = forms.CharField(required=False, widget=_number({"placeholder": "No cap"}))
-    win_cap = forms.CharField(required=False, widget=_number({"placeholder": "No cap"}))
-    pot_cap = forms.CharField(required=False, widget=_number({"placeholder": "No cap"}))
+    bourre_cap = forms.CharField(required=False, widget=_number({"placeholder": NO_CAP}))
+    win_cap = forms.CharField(required=False, widget=_number({"placeholder": NO_CAP}))
+    pot_cap = forms.CharField(required=False, widget=_number({"placeholder": NO_CAP}))
     ante_exemptions = forms.BooleanField(required=False)
     leftover_pot = forms.CharField(
         required=False,
         widget=forms.Select(
             choices=[
-                (rules.LEFTOVER_REFUND, "Refund it to who paid it in"),
-                (rules.LEFTOVER_SPLIT, "Split it among the last hand's players"),
+                (rules.LEFTOVER_REFUND, gettext_lazy("Refund it to who paid it in")),
+                (
+                    rules.LEFTOVER_SPLIT,
+                    pgettext_lazy("hand played", "Split it among the last hand's players"),
+                ),
             ]
         ),
     )
@@ -129,9 +144,15 @@ class TableForm(forms.Form):
         required=False,
         widget=forms.Select(
             choices=[
-                (rules.PLAY_BEAT_WINNER, "Beat the card winning the trick, if you can"),
-                (rules.PLAY_BEAT_LED_SUIT, "Beat the led suit's highest card, even after a trump"),
-                (rules.PLAY_NO_BEAT, "No obligation to beat: follow suit or trump"),
+                (
+                    rules.PLAY_BEAT_WINNER,
+                    gettext_lazy("Beat the card winning the trick, if you can"),
+                ),
+                (
+                    rules.PLAY_BEAT_LED_SUIT,
+                    gettext_lazy("Beat the led suit's highest card, even after a trump"),
+                ),
+                (rules.PLAY_NO_BEAT, gettext_lazy("No obligation to beat: follow suit or trump")),
             ]
         ),
     )
@@ -140,7 +161,8 @@ class TableForm(forms.Form):
         super().__init__(*args, **kwargs)
         for key, label in RULE_LABELS.items():
             self.fields[key].label = label
-            self.fields[key].help_text = rules.RULE_HELP[key]
+            # Marked where they are defined (ledger.rules), translated here.
+            self.fields[key].help_text = gettext(rules.RULE_HELP[key])
 
     @staticmethod
     def initial_for(house: rules.HouseRules, **extra) -> dict:
@@ -164,13 +186,16 @@ class TableForm(forms.Form):
         return [
             (title, [self[key] for key in keys])
             for title, keys in (
-                ("The game", ("ante", "tricks_per_hand", "max_players", "min_tricks_to_win")),
                 (
-                    "Variants and caps",
+                    gettext("The game"),
+                    ("ante", "tricks_per_hand", "max_players", "min_tricks_to_win"),
+                ),
+                (
+                    gettext("Variants and caps"),
                     ("escalating_ante", "ante_exemptions", *CAP_RULES, "leftover_pot"),
                 ),
-                ("Money", ("chip_value", "currency")),
-                ("Playing the cards", ("play_obligation",)),
+                (gettext("Money"), ("chip_value", "currency")),
+                (gettext("Playing the cards"), ("play_obligation",)),
             )
         ]
 
@@ -206,7 +231,7 @@ class TableForm(forms.Form):
 
 class PlayerNameForm(forms.Form):
     name = forms.CharField(
-        label="Name",
+        label=gettext_lazy("Name"),
         required=False,
         widget=forms.TextInput(attrs={"maxlength": names.PLAYER_NAME_MAX, "autocomplete": "off"}),
     )
@@ -219,19 +244,20 @@ class PlayerNameForm(forms.Form):
 class NightStartForm(forms.Form):
     """Who plays, in which seat (blank = not playing), and who deals first."""
 
-    first_dealer = forms.ChoiceField(label="First dealer", required=False)
+    first_dealer = forms.ChoiceField(label=gettext_lazy("First dealer"), required=False)
 
     def __init__(self, *args, players: Sequence[Player], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.players = list(players)
-        seats = [("", "Not playing")] + [
-            (str(n), f"Seat {n}") for n in range(1, len(self.players) + 1)
+        seats = [("", gettext("Not playing"))] + [
+            (str(n), gettext("Seat %(number)s") % {"number": n})
+            for n in range(1, len(self.players) + 1)
         ]
         for player in self.players:
             self.fields[self.seat_key(player)] = forms.ChoiceField(
                 label=player.name, required=False, choices=seats
             )
-        self.fields["first_dealer"].choices = [("", "Choose the first dealer")] + [
+        self.fields["first_dealer"].choices = [("", gettext("Choose the first dealer"))] + [
             (str(p.pk), p.name) for p in self.players
         ]
 
@@ -255,7 +281,8 @@ class NightStartForm(forms.Form):
             if seat in taken:
                 self.add_error(
                     self.seat_key(player),
-                    SEAT_CHOSEN_TWICE.format(first=taken[seat].name, second=player.name, seat=seat),
+                    SEAT_CHOSEN_TWICE
+                    % {"first": taken[seat].name, "second": player.name, "seat": seat},
                 )
             taken[seat] = player
         self.roster = [taken[seat] for seat in sorted(taken)]
@@ -267,42 +294,56 @@ def seat_descriptions(seats: Sequence[Seat]) -> list[tuple[str, str]]:
     """Choices for where a newcomer sits: 1 to n+1, each named by its neighbours."""
 
     def name(seat: Seat) -> str:
-        return seat.player.name + ("" if seat.active else " (left)")
+        if seat.active:
+            return seat.player.name
+        return pgettext("leaving the night", "%(name)s (left)") % {"name": seat.player.name}
 
     if not seats:
-        return [("1", "Seat 1")]
-    choices = [("1", f"Seat 1: first, before {name(seats[0])}")]
+        return [("1", gettext("Seat %(number)s") % {"number": 1})]
+    choices = [("1", gettext("Seat 1: first, before %(next)s") % {"next": name(seats[0])})]
     for index in range(1, len(seats)):
         choices.append(
             (
                 str(index + 1),
-                f"Seat {index + 1}: between {name(seats[index - 1])} and {name(seats[index])}",
+                gettext("Seat %(number)s: between %(before)s and %(after)s")
+                % {
+                    "number": index + 1,
+                    "before": name(seats[index - 1]),
+                    "after": name(seats[index]),
+                },
             )
         )
     last = len(seats) + 1
-    choices.append((str(last), f"Seat {last}: last, after {name(seats[-1])}"))
+    choices.append(
+        (
+            str(last),
+            gettext("Seat %(number)s: last, after %(before)s")
+            % {"number": last, "before": name(seats[-1])},
+        )
+    )
     return choices
 
 
 class NightJoinForm(forms.Form):
     """A late arrival: someone from the table, or a new player, and where they sit."""
 
-    player = forms.ChoiceField(label="Who joins", required=False)
+    player = forms.ChoiceField(label=gettext_lazy("Who joins"), required=False)
     new_name = forms.CharField(
-        label="Or someone new to the table",
+        label=gettext_lazy("Or someone new to the table"),
         required=False,
         widget=forms.TextInput(attrs={"maxlength": names.PLAYER_NAME_MAX, "autocomplete": "off"}),
     )
-    position = forms.ChoiceField(label="Where they sit", required=False)
+    position = forms.ChoiceField(label=gettext_lazy("Where they sit"), required=False)
 
     def __init__(self, *args, candidates: Sequence[Player], seats: Sequence[Seat], **kwargs):
         super().__init__(*args, **kwargs)
         returning = {seat.player_id: seat for seat in seats if not seat.active}
         self.candidates = list(candidates)
-        self.fields["player"].choices = [("", "Choose a player")] + [
+        self.fields["player"].choices = [("", gettext("Choose a player"))] + [
             (
                 str(p.pk),
-                f"{p.name} (back in seat {returning[p.pk].position + 1})"
+                gettext("%(name)s (back in seat %(seat)s)")
+                % {"name": p.name, "seat": returning[p.pk].position + 1}
                 if p.pk in returning
                 else p.name,
             )

@@ -7,7 +7,7 @@ Presentation only: the sentences follow docs/rules.md ("House rules", "Settling 
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, npgettext, pgettext
 
 from ledger import rules
 from ledger.rules.house_rules import (
@@ -53,13 +53,15 @@ def house_rules_sections(house: rules.HouseRules) -> list[RulesSection]:
 def _deal(house: rules.HouseRules) -> list[str]:
     cards = house.tricks_per_hand
     return [
-        ngettext(
+        npgettext(
+            "hand played",
             "Each player dealt in gets %(cards)s card, so a hand is %(cards)s trick.",
             "Each player dealt in gets %(cards)s cards, so a hand is %(cards)s tricks.",
             cards,
         )
         % {"cards": cards},
-        ngettext(
+        npgettext(
+            "hand played",
             "At most %(players)s player is dealt into a hand.",
             "At most %(players)s players are dealt into a hand.",
             house.max_players,
@@ -82,30 +84,35 @@ def _ante(house: rules.HouseRules) -> list[str]:
     ]
     if house.escalating_ante:
         sentences.append(
-            gettext(
+            pgettext(
+                "hand played",
                 "The ante doubles after each hand nobody wins, and goes back to %(ante)s after "
-                "a win."
+                "a win.",
             )
             % {"ante": ante}
         )
     else:
-        sentences.append(gettext("The ante stays the same after a hand nobody wins."))
+        sentences.append(
+            pgettext("hand played", "The ante stays the same after a hand nobody wins.")
+        )
     if house.ante_exemptions:
         sentences.append(
-            gettext(
+            pgettext(
+                "hand played",
                 "A player who was bourré, or tied for the most tricks, in the last hand skips "
-                "the next ante."
+                "the next ante.",
             )
         )
     else:
-        sentences.append(gettext("Everyone dealt in antes every hand."))
+        sentences.append(pgettext("hand played", "Everyone dealt in antes every hand."))
     return sentences
 
 
 def _winning(house: rules.HouseRules) -> list[str]:
     least = house.min_tricks_to_win
     if least > 1:
-        most_tricks = ngettext(
+        most_tricks = npgettext(
+            "hand played",
             "When two or more stay, the one with the most tricks takes the pot if they took "
             "at least %(tricks)s trick; with fewer, or a tie for the most, nobody wins and the "
             "pot stays for the next hand.",
@@ -115,16 +122,18 @@ def _winning(house: rules.HouseRules) -> list[str]:
             least,
         ) % {"tricks": least}
     else:
-        most_tricks = gettext(
+        most_tricks = pgettext(
+            "hand played",
             "When two or more stay, the one with the most tricks takes the pot; if two or more "
-            "tie for the most, nobody wins and the pot stays for the next hand."
+            "tie for the most, nobody wins and the pot stays for the next hand.",
         )
     if house.win_cap is None:
         cap = gettext(
             "The winner takes the whole pot as it stood before any bourré or renege paid in."
         )
     else:
-        cap = ngettext(
+        cap = npgettext(
+            "hand played",
             "A winner takes at most %(cap)s chip; the rest stays in the pot for the next hand.",
             "A winner takes at most %(cap)s chips; the rest stays in the pot for the next hand.",
             house.win_cap,
@@ -133,7 +142,7 @@ def _winning(house: rules.HouseRules) -> list[str]:
         gettext("A player who stays alone takes the pot without playing a card."),
         most_tricks,
         cap,
-        gettext("When everyone folds, the pot stays for the next hand."),
+        pgettext("hand played", "When everyone folds, the pot stays for the next hand."),
     ]
 
 
@@ -152,7 +161,7 @@ def _penalties(house: rules.HouseRules) -> list[str]:
         gettext(
             "Each renege pays the same again, so a player who is bourré and reneged pays twice."
         ),
-        gettext("What a bourré or a renege pays goes into the next hand's pot."),
+        pgettext("hand played", "What a bourré or a renege pays goes into the next hand's pot."),
     ]
 
 
@@ -166,9 +175,10 @@ def _pot(house: rules.HouseRules) -> list[str]:
             house.pot_cap,
         ) % {"cap": house.pot_cap}
     if house.leftover_pot == LEFTOVER_SPLIT:
-        leftover = gettext(
+        leftover = pgettext(
+            "hand played",
             "Chips still in the pot when the night ends are shared equally among the players "
-            "of the last hand."
+            "of the last hand.",
         )
     else:
         leftover = gettext(

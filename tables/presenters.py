@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from babel import dates as babel_dates
 from babel import numbers as babel_numbers
+from django.utils.translation import gettext, ngettext, pgettext
 
 from ledger import rules
 from tables.languages import babel_locale
@@ -94,15 +95,26 @@ def sign_class(amount) -> str:
 
 
 def join_names(names: Sequence[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
-    names = list(names)
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``: a list as the active language writes
+    one (its separator and its "and" are translated, the names never)."""
+    names = [str(name) for name in names]
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    # Translators: between the items of a list, but the last two: "Ann, Bob and Cy".
+    separator = gettext(", ")
+    # Translators: the last two items of a list ("Ann, Bob and Cy"); items holds the others.
+    return gettext("%(items)s and %(last)s") % {
+        "items": separator.join(names[:-1]),
+        "last": names[-1],
+    }
 
 
-def _times(count: int) -> str:
-    return {1: "", 2: " twice", 3: " three times"}.get(count, f" {count} times")
+def player_shown(key) -> str:
+    """A player no name is known for: an id as "player #12" (the number alone would read
+    as a count), anything else (a night file's name) as itself."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return gettext("player #%(number)s") % {"number": key}
+    return str(key)
 
 
 class _Names:
@@ -110,10 +122,12 @@ class _Names:
         self.names = names
 
     def __call__(self, player_id) -> str:
-        return self.names.get(int(player_id), f"player #{player_id}")
+        name = self.names.get(int(player_id))
+        return player_shown(int(player_id)) if name is None else name
 
     def amounts(self, amounts: Mapping[str, int]) -> str:
-        return join_names([f"{self(p)} {chips}" for p, chips in amounts.items()])
+        """``Ann 2 and Bob 2``: each player's chips, as a list."""
+        return join_names([f"{self(p)} {whole(chips)}" for p, chips in amounts.items()])
 
 
 @dataclass(frozen=True)
@@ -136,29 +150,36 @@ def hand_text(hand, names: Mapping[int, str]) -> HandText:
 
 def describe_hand(hand_input: Mapping, result: Mapping, names: Mapping[int, str]) -> str:
     """What a hand did, in a sentence or three: "Dee is bourré: pays 8 into the next pot.
-    Cy wins 8." ``hand_input`` and ``result`` are a Hand's stored JSON."""
+    Cy wins 8." ``hand_input`` and ``result`` are a Hand's stored JSON. Each sentence is
+    one translatable string; chips are grouped as the active language groups digits."""
     name = _Names(names)
     if result["misdeal"]:
-        return f"Misdeal: {name(result['dealer'])} deals again."
+        return gettext("Misdeal: %(dealer)s deals again.") % {"dealer": name(result["dealer"])}
     sentences = []
     if result["ante_refunds"]:
         sentences.append(
-            f"The pot is capped: {name.amounts(result['ante_refunds'])} back from the antes."
+            gettext("The pot is capped: %(amounts)s back from the antes.")
+            % {"amounts": name.amounts(result["ante_refunds"])}
         )
     stayed = {int(p): tricks for p, tricks in hand_input["stayed"].items()}
     if not stayed:
-        sentences.append(f"Nobody stays: the pot of {result['pot_after']} carries over.")
+        sentences.append(
+            gettext("Nobody stays: the pot of %(pot)s carries over.")
+            % {"pot": whole(result["pot_after"])}
+        )
         return " ".join(sentences)
     if len(stayed) == 1:
         sentences.append(
-            f"{name(result['winner'])} stays alone and takes {result['winner_takes']}."
+            gettext("%(winner)s stays alone and takes %(amount)s.")
+            % {"winner": name(result["winner"]), "amount": whole(result["winner_takes"])}
         )
     else:
         sentences.extend(_penalties(hand_input, result, name))
         sentences.append(_outcome(stayed, result, name))
     if result["penalty_refunds"]:
         sentences.append(
-            f"The pot is capped: {name.amounts(result['penalty_refunds'])} back from the payments."
+            gettext("The pot is capped: %(amounts)s back from the payments.")
+            % {"amounts": name.amounts(result["penalty_refunds"])}
         )
     return " ".join(sentences)
 
@@ -171,34 +192,83 @@ def _penalties(hand_input, result, name) -> list[str]:
         amounts = set(bourres.values())
         if len(who) == 1:
             sentences.append(
-                f"{who[0]} is bourré: pays {bourres[next(iter(bourres))]} into the next pot."
+                gettext("%(player)s is bourré: pays %(amount)s into the next pot.")
+                % {"player": who[0], "amount": whole(bourres[next(iter(bourres))])}
             )
         elif len(amounts) == 1:
             sentences.append(
-                f"{join_names(who)} are bourré: each pays {amounts.pop()} into the next pot."
+                gettext("%(players)s are bourré: each pays %(amount)s into the next pot.")
+                % {"players": join_names(who), "amount": whole(amounts.pop())}
             )
         else:
-            sentences.append(f"Bourré: {name.amounts(bourres)} into the next pot.")
+            sentences.append(
+                gettext("Bourré: %(amounts)s into the next pot.")
+                % {"amounts": name.amounts(bourres)}
+            )
     reneged = [int(p) for p in hand_input.get("reneged", [])]
     for player_id, amount in result["renege_payments"].items():
         count = reneged.count(int(player_id))
-        sentences.append(f"{name(player_id)} reneged{_times(count)}: pays {amount}.")
+        params = {"player": name(player_id), "amount": whole(amount), "count": count}
+        sentences.append(_reneged(count) % params)
     return sentences
+
+
+def _reneged(count: int) -> str:
+    """The sentence for a player who reneged ``count`` times in a hand."""
+    if count == 1:
+        return gettext("%(player)s reneged: pays %(amount)s.")
+    if count == 2:
+        return gettext("%(player)s reneged twice: pays %(amount)s.")
+    if count == 3:
+        return gettext("%(player)s reneged three times: pays %(amount)s.")
+    return ngettext(
+        "%(player)s reneged %(count)s time: pays %(amount)s.",
+        "%(player)s reneged %(count)s times: pays %(amount)s.",
+        count,
+    )
 
 
 def _outcome(stayed: Mapping[int, int], result, name) -> str:
     if result["winner"] is not None:
         takes, before = result["winner_takes"], result["pot_before"]
-        left = f"; {before - takes} stay in the pot" if takes < before else ""
-        return f"{name(result['winner'])} wins {takes}{left}."
+        params = {
+            "winner": name(result["winner"]),
+            "amount": whole(takes),
+            "left": whole(before - takes),
+        }
+        if takes < before:
+            return (
+                ngettext(
+                    "%(winner)s wins %(amount)s; %(left)s stays in the pot.",
+                    "%(winner)s wins %(amount)s; %(left)s stay in the pot.",
+                    before - takes,
+                )
+                % params
+            )
+        return gettext("%(winner)s wins %(amount)s.") % params
     most = max(tricks or 0 for tricks in stayed.values())
     leaders = [name(p) for p, tricks in stayed.items() if (tricks or 0) == most]
-    why = (
-        f"{join_names(leaders)} tie on {most} tricks"
-        if len(leaders) > 1
-        else f"{leaders[0]}'s {most} tricks are too few to win"
-    )
-    return f"Nobody wins ({why}): the pot of {result['pot_after']} carries over."
+    params = {
+        "players": join_names(leaders),
+        "player": leaders[0],
+        "tricks": most,
+        "pot": whole(result["pot_after"]),
+    }
+    if len(leaders) > 1:
+        template = ngettext(
+            "Nobody wins (%(players)s tie on %(tricks)s trick): the pot of %(pot)s carries over.",
+            "Nobody wins (%(players)s tie on %(tricks)s tricks): the pot of %(pot)s carries over.",
+            most,
+        )
+    else:
+        template = ngettext(
+            "Nobody wins (%(player)s's %(tricks)s trick is too few to win): the pot of %(pot)s "
+            "carries over.",
+            "Nobody wins (%(player)s's %(tricks)s tricks are too few to win): the pot of %(pot)s "
+            "carries over.",
+            most,
+        )
+    return template % params
 
 
 def payments(result: Mapping, names: Mapping[int, str]) -> list[str]:
@@ -209,15 +279,34 @@ def payments(result: Mapping, names: Mapping[int, str]) -> list[str]:
     lines = []
     if result["ante_payers"]:
         lines.append(
-            f"Ante {result['ante']} from {join_names([name(p) for p in result['ante_payers']])}"
+            gettext("Ante %(ante)s from %(players)s")
+            % {
+                "ante": whole(result["ante"]),
+                "players": join_names([name(p) for p in result["ante_payers"]]),
+            }
         )
     if result["ante_refunds"]:
-        lines.append(f"Ante back (pot cap): {name.amounts(result['ante_refunds'])}")
+        lines.append(
+            gettext("Ante back (pot cap): %(amounts)s")
+            % {"amounts": name.amounts(result["ante_refunds"])}
+        )
     if result["winner"] is not None:
-        lines.append(f"{name(result['winner'])} takes {result['winner_takes']}")
-    for label, key in (("Bourré", "bourre_payments"), ("Renege", "renege_payments")):
-        if result[key]:
-            lines.append(f"{label}: {name.amounts(result[key])}")
+        lines.append(
+            gettext("%(winner)s takes %(amount)s")
+            % {"winner": name(result["winner"]), "amount": whole(result["winner_takes"])}
+        )
+    if result["bourre_payments"]:
+        lines.append(
+            gettext("Bourré: %(amounts)s") % {"amounts": name.amounts(result["bourre_payments"])}
+        )
+    if result["renege_payments"]:
+        lines.append(
+            pgettext("breaking a play obligation", "Renege: %(amounts)s")
+            % {"amounts": name.amounts(result["renege_payments"])}
+        )
     if result["penalty_refunds"]:
-        lines.append(f"Back (pot cap): {name.amounts(result['penalty_refunds'])}")
+        lines.append(
+            gettext("Back (pot cap): %(amounts)s")
+            % {"amounts": name.amounts(result["penalty_refunds"])}
+        )
     return lines

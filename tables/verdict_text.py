@@ -8,7 +8,7 @@ broke; this module words its ``Verdict`` and its problems, cards shown as "9♥"
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from ledger.rules import errors as rules_errors
 from ledger.rules import play
@@ -68,19 +68,22 @@ TRUMP_MISSING = gettext_lazy("Pick trump: ♠, ♥, ♦ or ♣.")
 PLAYED_MISSING = gettext_lazy("Pick the card that was played.")
 NOT_A_CARD = gettext_lazy("Pick the cards from the picker: one of them is not a card.")
 HAND_EMPTY = gettext_lazy("Tick the cards the player held, the card played included.")
-HAND_TOO_LARGE = gettext_lazy(
-    "%(count)s cards are ticked in the hand; a player holds at most %(limit)s."
+HAND_TOO_LARGE = pgettext_lazy(
+    "hand of cards", "%(count)s cards are ticked in the hand; a player holds at most %(limit)s."
 )
 TRICK_FULL = gettext_lazy(
     "The trick already holds %(count)s cards, so nobody is left to play to it."
 )
-TWICE_IN_HAND = gettext_lazy("The %(card)s is in the hand twice: a deck has one of each card.")
-TWICE_IN_TRICK = gettext_lazy("The %(card)s is in the trick twice: a deck has one of each card.")
-IN_HAND_AND_TRICK = gettext_lazy(
-    "The %(card)s is both in the trick and in the hand: a deck has one of each card."
+TWICE_IN_HAND = pgettext_lazy(
+    "hand of cards", "The %(card)s is in the hand twice: a deck has one of each card."
 )
-PLAYED_NOT_IN_HAND = gettext_lazy(
-    "The %(card)s was played but is not ticked in the hand: tick it too."
+TWICE_IN_TRICK = gettext_lazy("The %(card)s is in the trick twice: a deck has one of each card.")
+IN_HAND_AND_TRICK = pgettext_lazy(
+    "hand of cards",
+    "The %(card)s is both in the trick and in the hand: a deck has one of each card.",
+)
+PLAYED_NOT_IN_HAND = pgettext_lazy(
+    "hand of cards", "The %(card)s was played but is not ticked in the hand: tick it too."
 )
 
 

@@ -1,6 +1,8 @@
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
+from django.utils.translation import trans_real
 
 from ledger import rules
 from tables import presenters
@@ -29,6 +31,21 @@ def _described(example) -> list[str]:
             )
         )
     return told
+
+
+def _catalog_with(monkeypatch, language: str, entries: dict) -> None:
+    """The language's catalog given a few entries, as a translator would write them."""
+    catalog = trans_real.translation(language)._catalog._catalogs[0]
+    for msgid, translated in entries.items():
+        monkeypatch.setitem(catalog, msgid, translated)
+
+
+def _hand(**result) -> dict:
+    return {
+        "misdeal": False, "dealer": 1, "ante_refunds": {}, "winner": None, "winner_takes": 0,
+        "pot_before": 4, "pot_after": 4, "bourre_payments": {}, "renege_payments": {},
+        "penalty_refunds": {}, **result,
+    }  # fmt: skip
 
 
 def test_it_tells_every_hand_of_worked_example_1():
@@ -145,3 +162,66 @@ def test_in_turn_orders_players_from_the_dealers_left_with_the_dealer_last():
     assert in_turn(["4", "1", "3"], [1, 2, 3, 4], dealer=2) == ["3", "4", "1"]
     assert in_turn([1, 2, 3, 4], [1, 2, 3, 4], dealer=4) == [1, 2, 3, 4]
     assert in_turn([2, 1], [1, 2], dealer=None) == [2, 1]
+
+
+def test_more_reneges_than_three_are_counted_in_figures():
+    hand = {"stayed": {"1": 1, "2": 4}, "reneged": [1, 1, 1, 1]}
+    result = _hand(winner=2, winner_takes=4, renege_payments={"1": 16})
+
+    assert presenters.describe_hand(hand, result, {1: "Ann", 2: "Bob"}) == (
+        "Ann reneged 4 times: pays 16. Bob wins 4."
+    )
+
+
+def test_one_trick_and_one_chip_are_singular():
+    names = {1: "Ann", 2: "Bob"}
+    too_few = presenters.describe_hand({"stayed": {"1": 1, "2": 0}}, _hand(), names)
+    capped = presenters.describe_hand(
+        {"stayed": {"1": 4, "2": 1}}, _hand(winner=1, winner_takes=3, pot_before=4), names
+    )
+
+    assert too_few == "Nobody wins (Ann's 1 trick is too few to win): the pot of 4 carries over."
+    assert capped == "Ann wins 3; 1 stays in the pot."
+
+
+def test_a_hand_is_told_in_the_active_language(monkeypatch):
+    _catalog_with(
+        monkeypatch,
+        "sv",
+        {
+            "%(players)s are bourré: each pays %(amount)s into the next pot.": (
+                "%(players)s är bourré: var och en betalar %(amount)s till nästa pott."
+            ),
+            "%(winner)s wins %(amount)s.": "%(winner)s vinner %(amount)s.",
+            "%(items)s and %(last)s": "%(items)s och %(last)s",
+        },
+    )
+
+    with translation.override("sv"):
+        told = _described(EXAMPLE_1)[2]
+
+    assert told == "Ann och Bob är bourré: var och en betalar 12 till nästa pott. Dee vinner 12."
+
+
+def test_chips_in_a_sentence_are_grouped_as_the_language_groups_digits():
+    result = _hand(winner=1, winner_takes=1234, pot_before=1234)
+
+    with translation.override("sv"):
+        told = presenters.describe_hand({"stayed": {"1": 3, "2": 2}}, result, {1: "Ann", 2: "Bob"})
+
+    assert told == "Ann wins 1\u00a0234."
+
+
+def test_a_list_is_joined_with_the_active_languages_words(monkeypatch):
+    _catalog_with(
+        monkeypatch, "fr", {", ": ", ", "%(items)s and %(last)s": "%(items)s et %(last)s"}
+    )
+
+    with translation.override("fr"):
+        assert presenters.join_names(["Ann", "Bob", "Cy"]) == "Ann, Bob et Cy"
+
+
+def test_a_player_nobody_is_named_for_reads_as_a_player_number():
+    assert presenters.describe_hand(
+        {"stayed": {"7": None}}, _hand(winner=7, winner_takes=4), {}
+    ) == ("player #7 stays alone and takes 4.")

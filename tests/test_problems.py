@@ -73,3 +73,24 @@ def test_a_sentence_is_made_in_the_active_language_with_the_players_names(monkey
         shown = sentence(rule_errors.TRICKS_MISSING(hand=3, player=2), NAMES)
 
     assert shown == "Giv 3: Bob stannade men har inga stick angivna."
+
+
+def test_a_count_the_template_groups_is_grouped_as_the_active_language_groups_digits():
+    problem = rule_errors.RULE_TOO_LARGE(key="ante", limit=1_000_000)
+
+    assert sentence(problem) == "ante can be at most 1,000,000 chips."
+    with translation.override("sv"):
+        assert sentence(problem) == "ante can be at most 1\u00a0000\u00a0000 chips."
+
+
+def test_a_translation_that_cannot_be_filled_shows_the_english_sentence(monkeypatch):
+    # The catalog tests refuse such an entry; should one slip through, no error page.
+    swedish = trans_real.translation("sv")._catalog._catalogs[0]
+    monkeypatch.setitem(
+        swedish, rule_errors.TRICKS_MISSING.template, "Giv {hand}: {spelare} har inga stick."
+    )
+
+    with translation.override("sv"):
+        shown = sentence(rule_errors.TRICKS_MISSING(hand=3, player=2), NAMES)
+
+    assert shown == "Hand 3: Bob stayed but has no tricks entered."

@@ -10,14 +10,15 @@ from django.contrib.auth import views as auth_views
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from tables.forms import SignupForm
 
-RESET_THROTTLED = (
+RESET_THROTTLED = gettext_lazy(
     "No mail was sent: too many password reset requests in the last hour for this address "
-    "or from this device (at most {per_email} for one address, {per_client} from one device). "
-    "Try again later."
+    "or from this device (at most %(per_email)s for one address, %(per_client)s from one "
+    "device). Try again later."
 )
 RESET_WINDOW_SECONDS = 60 * 60
 
@@ -43,10 +44,11 @@ class PasswordResetView(auth_views.PasswordResetView):
         if not reset_allowed(self.request, form.cleaned_data["email"]):
             form.add_error(
                 None,
-                RESET_THROTTLED.format(
-                    per_email=settings.PASSWORD_RESET_LIMIT_PER_EMAIL,
-                    per_client=settings.PASSWORD_RESET_LIMIT_PER_CLIENT,
-                ),
+                RESET_THROTTLED
+                % {
+                    "per_email": settings.PASSWORD_RESET_LIMIT_PER_EMAIL,
+                    "per_client": settings.PASSWORD_RESET_LIMIT_PER_CLIENT,
+                },
             )
             return self.render_to_response(self.get_context_data(form=form), status=429)
         return super().form_valid(form)

@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy, npgettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import nightfile
@@ -26,11 +27,21 @@ from tables.access import night_for_host, table_for_host
 from tables.forms_import import NightFileForm
 from tables.problems import sentences
 
-NIGHT_IMPORTED = "Night imported: {hands} hand{s}, {players} players."
-NOT_IMPORTED = "The night was not imported, and nothing was written:"
-IMPORT_AGAIN = (
+# A night has two players at least: only the hands' count needs a plural.
+NIGHT_IMPORTED = npgettext_lazy(
+    "hand played",
+    "Night imported: %(hands)s hand, %(players)s players.",
+    "Night imported: %(hands)s hands, %(players)s players.",
+    "hands",
+)
+NOT_IMPORTED = gettext_lazy("The night was not imported, and nothing was written:")
+IMPORT_AGAIN = gettext_lazy(
     "If that night really was played twice, tick “Import it again anyway” and upload it again."
 )
+# The downloads are machine formats, the same in every language (see docs): the CSV
+# headers, the coded values in the cells ("pot" for the pot's entries, "yes"/"no" for a
+# closed night, the entry kinds) and the file names; the night file's keys are
+# ledger.nightfile's.
 # A spreadsheet runs a cell starting with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -182,9 +193,7 @@ def night_import(request: HttpRequest, table_id: int) -> HttpResponse:
             hands = night.hands.filter(live=True).count()
             messages.success(
                 request,
-                NIGHT_IMPORTED.format(
-                    hands=hands, s="" if hands == 1 else "s", players=night.seats.count()
-                ),
+                NIGHT_IMPORTED % {"hands": hands, "players": night.seats.count()},
             )
             return redirect("night_report", night_id=night.pk)
     return render(

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext, npgettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ledger import errors as err
@@ -33,8 +34,10 @@ CORRECTION_STALE = Code(
     "correction_stale",
     gettext_noop("Hand {number} was changed since this page was opened: check it again."),
 )
-HAND_UNDONE = "Hand {number} was undone; record it again when ready."
-HAND_CORRECTED = "Hand {number} was corrected."
+HAND_UNDONE = pgettext_lazy(
+    "hand played", "Hand %(number)s was undone; record it again when ready."
+)
+HAND_CORRECTED = pgettext_lazy("hand played", "Hand %(number)s was corrected.")
 
 _KEY = re.compile(r"[0-9a-f]{1,64}")
 
@@ -67,13 +70,21 @@ def _closed(request: HttpRequest, night: Night) -> HttpResponse:
 def _summary(form: HandForm, tricks_per_hand: int) -> str:
     names = {row.person.id: row.person.name for row in form.rows}
     if form.misdeal:
-        return f"Misdeal: {names.get(form.dealer, 'the dealer')} deals again."
+        if form.dealer not in names:
+            return gettext("Misdeal: the dealer deals again.")
+        return gettext("Misdeal: %(dealer)s deals again.") % {"dealer": names[form.dealer]}
     stayers = form.stayers
     if not stayers:
-        return "Nobody stays: the pot carries over."
+        return gettext("Nobody stays: the pot carries over.")
     if len(stayers) == 1:
-        return f"{stayers[0].person.name} stays alone and takes the pot."
-    return f"Tricks {form.tricks_total()} of {tricks_per_hand}"
+        return gettext("%(player)s stays alone and takes the pot.") % {
+            "player": stayers[0].person.name
+        }
+    # Translators: the tricks entered so far against the tricks a hand has ("Tricks 3 of 5").
+    return gettext("Tricks %(total)s of %(tricks)s") % {
+        "total": form.tricks_total(),
+        "tricks": tricks_per_hand,
+    }
 
 
 def _check(screen: HandScreen, form: HandForm) -> Check:
@@ -88,25 +99,40 @@ def _check(screen: HandScreen, form: HandForm) -> Check:
 def _dealer_choices(screen: HandScreen):
     previous = screen.last_hand.dealer_id if screen.last_hand else None
     for person in screen.at_table:
-        note = ""
         if person.id == screen.next.dealer_id:
-            note = " (deals by turn)"
+            yield person.id, gettext("%(name)s (deals by turn)") % {"name": person.name}
         elif person.id == previous:
-            note = " (same dealer)"
-        yield person.id, person.name + note
+            yield person.id, gettext("%(name)s (same dealer)") % {"name": person.name}
+        else:
+            yield person.id, person.name
 
 
 def _ante_text(screen: HandScreen) -> list[str]:
     nxt, names = screen.next, screen.names
-    lines = [f"Ante {nxt.ante} each"]
-    if screen.house.escalating_ante and nxt.carry_streak:
-        times = "once" if nxt.carry_streak == 1 else f"{nxt.carry_streak} times"
-        lines[0] += f", doubled {times} after carryovers"
+    ante = {"ante": presenters.whole(nxt.ante), "count": nxt.carry_streak}
+    if not (screen.house.escalating_ante and nxt.carry_streak):
+        lines = [gettext("Ante %(ante)s each") % ante]
+    elif nxt.carry_streak == 1:
+        lines = [gettext("Ante %(ante)s each, doubled once after carryovers") % ante]
+    else:
+        lines = [
+            ngettext(
+                "Ante %(ante)s each, doubled %(count)s time after carryovers",
+                "Ante %(ante)s each, doubled %(count)s times after carryovers",
+                nxt.carry_streak,
+            )
+            % ante
+        ]
     if nxt.exempt:
         who = [names[p] for p in nxt.exempt if p in names]
-        verb = "skips" if len(who) == 1 else "skip"
         lines.append(
-            f"{presenters.join_names(who)} {verb} the ante (bourré or tied for most last hand)."
+            npgettext(
+                "hand played",
+                "%(players)s skips the ante (bourré or tied for most last hand).",
+                "%(players)s skip the ante (bourré or tied for most last hand).",
+                len(who),
+            )
+            % {"players": presenters.join_names(who)}
         )
     return lines
 
@@ -235,7 +261,7 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
                 refused = error
                 status = 409 if isinstance(error, Conflict) else 400
             else:
-                messages.success(request, HAND_UNDONE.format(number=undone.number))
+                messages.success(request, HAND_UNDONE % {"number": undone.number})
                 return redirect("night_detail", night.pk)
     # Read after a refused undo, not before: the page shows the last hand as it now is.
     screen = screen or undo_screen(night)
@@ -299,7 +325,7 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
                         by=request.user,
                         expected_revision=revision,
                     )
-                    messages.success(request, HAND_CORRECTED.format(number=number))
+                    messages.success(request, HAND_CORRECTED % {"number": number})
                     return redirect("night_detail", night.pk)
                 preview = _preview(screen, number, form, revision)
             except Conflict as error:

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone, translation
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import rules
@@ -20,16 +21,17 @@ from tables.languages import players_language
 from tables.problems import sentences
 from tables.views.night_common import links
 
-NIGHT_NOT_CLOSED = "The settle-up is ready once the night is closed."
+NIGHT_NOT_CLOSED = gettext_lazy("The settle-up is ready once the night is closed.")
 # Also in the settle-up list (templates/nights/_settle_up.html), in the same words.
-NOBODY_OWES = "Nobody owes anybody anything."
-SEAL_LINE = "Seal of the night: {code}"
+NOBODY_OWES = gettext_lazy("Nobody owes anybody anything.")
+SEAL_LINE = pgettext_lazy("fingerprint of the ledger", "Seal of the night: %(code)s")
 
 POLICY_HELP = {
-    rules.LEFTOVER_REFUND: "Refund: everyone gets back their own share of the pot.",
-    rules.LEFTOVER_SPLIT: (
+    rules.LEFTOVER_REFUND: gettext_lazy("Refund: everyone gets back their own share of the pot."),
+    rules.LEFTOVER_SPLIT: pgettext_lazy(
+        "hand played",
         "Split: the pot is shared equally among the players of the last hand; "
-        "odd chips from the dealer's left."
+        "odd chips from the dealer's left.",
     ),
 }
 
@@ -75,32 +77,44 @@ def _effect(choice: LeftoverChoice, names: dict[int, str]) -> str:
     """Who would get what back, or why this way cannot close the night."""
     if choice.problems:
         return " ".join(sentences(choice.problems, names))
-    return presenters.join_names([f"{player.name} {chips}" for player, chips in choice.back])
+    return presenters.join_names(
+        [f"{player.name} {presenters.whole(chips)}" for player, chips in choice.back]
+    )
 
 
 def _settle_text(night: Night, standings, payments, seal) -> str:
     when = timezone.localtime(night.started_at)
     money = partial(presenters.money, currency=standings.currency)
-    lines = [f"{night.table.name}, {presenters.local_date(when, 'yMMMEd')}: settle-up"]
-    lines += [f"{p.payer.name} pays {p.payee.name} {money(p.money)}" for p in payments]
+    lines = [
+        gettext("%(table)s, %(date)s: settle-up")
+        % {"table": night.table.name, "date": presenters.local_date(when, "yMMMEd")}
+    ]
+    lines += [
+        gettext("%(payer)s pays %(payee)s %(money)s")
+        % {"payer": p.payer.name, "payee": p.payee.name, "money": money(p.money)}
+        for p in payments
+    ]
     if not payments:
-        lines.append(NOBODY_OWES)
+        lines.append(str(NOBODY_OWES))
     lines.append("")
     lines += [
-        f"{row.player.name}: {presenters.chips(row.chips)} chips, {money(row.money)}"
+        # A balance of -5 chips is plural too (French's rule, n > 1, would not say so).
+        ngettext(
+            "%(player)s: %(chips)s chip, %(money)s",
+            "%(player)s: %(chips)s chips, %(money)s",
+            abs(row.chips),
+        )
+        % {
+            "player": row.player.name,
+            "chips": presenters.chips(row.chips),
+            "money": money(row.money),
+        }
         for row in standings.rows
     ]
     if seal:
         # Sent to the players' chat, it keeps the seal where everyone can find it later.
-        lines += ["", SEAL_LINE.format(code=seal.code)]
+        lines += ["", SEAL_LINE % {"code": seal.code}]
     return "\n".join(lines)
-
-
-def _transfers(payments, currency: str) -> list[str]:
-    return [
-        f"{p.payer.name} pays {p.payee.name} {presenters.money(p.money, currency)}"
-        for p in payments
-    ]
 
 
 @login_required

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from ledger.models import Hand
@@ -40,7 +41,8 @@ def _revision(hand: Hand, names: dict[int, str]) -> Revision:
         return Revision(hand)
 
     def name(player_id) -> str:
-        return names.get(int(player_id), f"player #{player_id}")
+        known = names.get(int(player_id))
+        return presenters.player_shown(int(player_id)) if known is None else known
 
     data, result = hand.input, hand.result
     stayed = {int(p): t for p, t in data["stayed"].items()}
@@ -53,7 +55,7 @@ def _revision(hand: Hand, names: dict[int, str]) -> Revision:
         stayers=", ".join(
             name(p) if lone or stayed[p] is None else f"{name(p)} {stayed[p]}" for p in order
         )
-        or "nobody",
+        or pgettext("stay or fold", "nobody"),
         reneges=presenters.join_names([name(p) for p in data.get("reneged", [])]),
         winner=name(result["winner"]) if result["winner"] is not None else "",
         text=presenters.hand_text(hand, names),

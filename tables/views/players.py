@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger.errors import InvalidInput
@@ -34,7 +35,10 @@ def player_add(request: HttpRequest, table_id: int) -> HttpResponse:
     except InvalidInput as error:
         form.add_service_errors(error.problems)
         return _players_section(request, table, add_form=form)
-    message = f"{player.name} now plays at {table.name}."
+    message = gettext("%(player)s now plays at %(table)s.") % {
+        "player": player.name,
+        "table": table.name,
+    }
     if request.htmx:
         return _players_section(request, table, notice=message)
     messages.success(request, message)
@@ -56,7 +60,10 @@ def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
                 player.name = old_name
                 form.add_service_errors(error.problems)
             else:
-                messages.success(request, f"{old_name} is now {player.name}.")
+                messages.success(
+                    request,
+                    gettext("%(old)s is now %(new)s.") % {"old": old_name, "new": player.name},
+                )
                 return redirect("table_detail", table_id=player.table_id)
     else:
         form = PlayerNameForm(initial={"name": player.name})
@@ -67,10 +74,15 @@ def _set_retired(request: HttpRequest, player_id: int, *, retire: bool) -> HttpR
     player = player_for_host(request, player_id)
     if retire:
         table_services.player_retire(player=player)
-        message = f"{player.name} is retired: kept in the history, not offered for new nights."
+        message = pgettext(
+            "stop offering a player",
+            "%(player)s is retired: kept in the history, not offered for new nights.",
+        ) % {"player": player.name}
     else:
         table_services.player_unretire(player=player)
-        message = f"{player.name} is back and can play again."
+        message = pgettext(
+            "offer a retired player again", "%(player)s is back and can play again."
+        ) % {"player": player.name}
     if request.htmx:
         return _players_section(request, player.table, notice=message)
     messages.success(request, message)

@@ -19,7 +19,7 @@ from ledger.rules import play
 from ledger.selectors.referee import referee_screen
 from ledger.selectors.share_links import shared_night
 from tables import card_names, forms_judge, house_rules_text, verdict_text
-from tables.access import night_for_host
+from tables.access import NO_SUCH_LINK, night_for_host
 from tables.views.night_common import links
 
 
@@ -99,7 +99,7 @@ def share_rules(request: HttpRequest, token: str) -> HttpResponse:
     """The house rules for the players, from the night's live link."""
     night = shared_night(token)
     if night is None:
-        raise Http404("No such link.")
+        raise Http404(str(NO_SUCH_LINK))
     response = render(
         request, "referee/share_rules.html", {**_rules_context(night), "token": token}
     )

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_http_methods
 
 from ledger import errors as err
@@ -45,7 +46,9 @@ def night_join(request: HttpRequest, night_id: int) -> HttpResponse:
             form.add_service_errors(error.problems, names)
         else:
             messages.success(
-                request, f"{seat.player.name} joined tonight's game in seat {seat.position + 1}."
+                request,
+                gettext("%(player)s joined tonight's game in seat %(seat)s.")
+                % {"player": seat.player.name, "seat": seat.position + 1},
             )
             return redirect("night_detail", night_id=night.pk)
     return render(
@@ -66,7 +69,7 @@ def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResp
     night = night_for_host(request, night_id)
     player = player_for_host(request, player_id)
     if player.table_id != night.table_id:
-        raise Http404("No such player at this night's table.")
+        raise Http404(gettext("No such player at this night's table."))
     errors: list[str] = []
     if request.method == "POST":
         try:
@@ -74,7 +77,13 @@ def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResp
         except InvalidInput as error:
             errors = sentences(error.problems, {player.pk: player.name})
         else:
-            messages.success(request, f"{player.name} left the game and keeps tonight's balance.")
+            messages.success(
+                request,
+                pgettext(
+                    "leaving the night", "%(player)s left the game and keeps tonight's balance."
+                )
+                % {"player": player.name},
+            )
             return redirect("night_detail", night_id=night.pk)
     balance = selectors.night_balances(night).get(player.pk)
     if balance is None and not errors:

@@ -22,6 +22,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_vary_headers, quote_etag
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import trigger_client_event
@@ -32,12 +33,12 @@ from ledger.selectors.live_link import LiveNight, LiveStandings, live_night, liv
 from ledger.selectors.night_reports import NightHistory, night_history
 from ledger.selectors.share_links import shared_night
 from ledger.services.share_links import share_link_create, share_link_revoke
-from tables.access import night_for_host
+from tables.access import NO_SUCH_LINK, night_for_host
 from tables.languages import speak_players_language
 from tables.problems import sentences
 
-SHARE_CREATED = "Live link ready: anyone with it can watch tonight's standings."
-SHARE_REVOKED = "The live link is switched off; it no longer opens anything."
+SHARE_CREATED = gettext_lazy("Live link ready: anyone with it can watch tonight's standings.")
+SHARE_REVOKED = gettext_lazy("The live link is switched off; it no longer opens anything.")
 POLL_SECONDS = 3
 # The page's two parts, named by the id of the element htmx asks for (HX-Target).
 STANDINGS = "standings"
@@ -77,7 +78,7 @@ def share_view(request: HttpRequest, token: str) -> HttpResponse:
     # older than its tag would wait for the change after.
     live = live_night(token)
     if live is None:
-        raise Http404("No such link.")
+        raise Http404(str(NO_SUCH_LINK))
     speak_players_language(request, live.players_language)
     tags = {STANDINGS: _etag(STANDINGS, live), HANDS: _etag(HANDS, live)}
     if request.htmx:
@@ -114,7 +115,7 @@ def _etag(part: str, live: LiveNight) -> str:
 def _night(token: str) -> Night:
     night = shared_night(token)
     if night is None:  # revoked since live_night read it
-        raise Http404("No such link.")
+        raise Http404(str(NO_SUCH_LINK))
     return night
 
 

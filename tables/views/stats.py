@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_safe
 
 from ledger.selectors import night_reports
@@ -29,11 +30,17 @@ def _cumulative_chart(stats: PlayerStats) -> charts.Chart | None:
     if not closed:
         return None
     return charts.line_chart(
-        title=f"{stats.player.name}'s cumulative net chips, night by night",
-        x_label="Night",
-        x_labels=["start", *(_date(n.night.started_at) for n in closed)],
-        series=[charts.Series("Net chips", [0, *(n.cumulative_chips for n in closed)])],
+        title=gettext("%(player)s's cumulative net chips, night by night")
+        % {"player": stats.player.name},
+        x_label=gettext("Night"),
+        x_labels=[_start(), *(_date(n.night.started_at) for n in closed)],
+        series=[charts.Series(gettext("Net chips"), [0, *(n.cumulative_chips for n in closed)])],
     )
+
+
+def _start() -> str:
+    # Translators: a chart's first point, before the first night or hand: everyone at 0.
+    return gettext("start")
 
 
 def _night_charts(history: NightHistory) -> list[charts.Chart]:
@@ -42,19 +49,19 @@ def _night_charts(history: NightHistory) -> list[charts.Chart]:
     numbers = [str(row.number) for row in history.log]
     return [
         charts.line_chart(
-            title="Each player's balance after each hand",
-            x_label="After hand",
-            x_labels=["start", *numbers],
+            title=pgettext("hand played", "Each player's balance after each hand"),
+            x_label=pgettext("hand played", "After hand"),
+            x_labels=[_start(), *numbers],
             series=[
                 charts.Series(name, history.balances[player_id])
                 for player_id, name in history.roster.items()
             ],
         ),
         charts.bar_chart(
-            title="The pot after each hand",
-            x_label="After hand",
+            title=pgettext("hand played", "The pot after each hand"),
+            x_label=pgettext("hand played", "After hand"),
             x_labels=numbers,
-            series=charts.Series("Pot", history.pots[1:]),
+            series=charts.Series(pgettext("pot of chips", "Pot"), history.pots[1:]),
         ),
     ]
 

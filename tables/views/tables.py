@@ -1,5 +1,6 @@
 """The host's tables: the list, creating and editing one, its page, and starting a night."""
 
+import dataclasses
 import re
 import uuid
 
@@ -8,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Max, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import rules
@@ -71,7 +73,10 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
                         house_rules=form.house_rules(),
                         language=form.cleaned_data["language"],
                     )
-                    messages.success(request, f"{table.name} is ready. Add its players.")
+                    messages.success(
+                        request,
+                        gettext("%(table)s is ready. Add its players.") % {"table": table.name},
+                    )
                 else:
                     table_services.table_update(
                         table=table,
@@ -79,15 +84,28 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
                         house_rules=form.house_rules(),
                         language=form.cleaned_data["language"],
                     )
-                    messages.success(request, "Saved. The new rules apply from the next night.")
+                    messages.success(
+                        request, gettext("Saved. The new rules apply from the next night.")
+                    )
                 return redirect("table_detail", table_id=table.pk)
             except InvalidInput as error:
                 form.add_service_errors(error.problems)
     return render(
         request,
         "tables/table_form.html",
-        {"form": form, "table": table, "presets": rules.PRESETS.values()},
+        {"form": form, "table": table, "presets": presets()},
     )
+
+
+def presets() -> list[rules.Preset]:
+    """The presets with their names and descriptions in the active language (marked where
+    they are defined, in ledger.rules)."""
+    return [
+        dataclasses.replace(
+            preset, label=gettext(preset.label), description=gettext(preset.description)
+        )
+        for preset in rules.PRESETS.values()
+    ]
 
 
 @login_required
@@ -115,23 +133,50 @@ def table_edit(request: HttpRequest, table_id: int) -> HttpResponse:
 def rules_summary(house: rules.HouseRules) -> list[str]:
     """The house rules in a few words each, for the table page."""
     lines = [
-        f"Ante {house.ante} chip{'s' if house.ante != 1 else ''}, "
-        f"{house.tricks_per_hand} cards a hand, up to {house.max_players} players in a hand",
-        f"One chip is worth {house.chip_value} {house.currency}",
+        npgettext(
+            "hand played",
+            "Ante %(ante)s chip, %(cards)s cards a hand, up to %(players)s players in a hand",
+            "Ante %(ante)s chips, %(cards)s cards a hand, up to %(players)s players in a hand",
+            house.ante,
+        )
+        % {"ante": house.ante, "cards": house.tricks_per_hand, "players": house.max_players},
+        gettext("One chip is worth %(value)s %(currency)s")
+        % {"value": house.chip_value, "currency": house.currency},
     ]
     if house.min_tricks_to_win > 1:
-        lines.append(f"The leader needs {house.min_tricks_to_win} tricks to win")
+        lines.append(
+            ngettext(
+                "The leader needs %(tricks)s trick to win",
+                "The leader needs %(tricks)s tricks to win",
+                house.min_tricks_to_win,
+            )
+            % {"tricks": house.min_tricks_to_win}
+        )
     if house.escalating_ante:
-        lines.append("The ante doubles after each hand nobody wins")
-    for key, label in (("bourre_cap", "Bourré"), ("win_cap", "Win"), ("pot_cap", "Pot")):
-        if getattr(house, key) is not None:
-            lines.append(f"{label} cap: {getattr(house, key)} chips")
+        lines.append(pgettext("hand played", "The ante doubles after each hand nobody wins"))
+    if house.bourre_cap is not None:
+        lines.append(
+            ngettext("Bourré cap: %(cap)s chip", "Bourré cap: %(cap)s chips", house.bourre_cap)
+            % {"cap": house.bourre_cap}
+        )
+    if house.win_cap is not None:
+        lines.append(
+            ngettext("Win cap: %(cap)s chip", "Win cap: %(cap)s chips", house.win_cap)
+            % {"cap": house.win_cap}
+        )
+    if house.pot_cap is not None:
+        lines.append(
+            ngettext("Pot cap: %(cap)s chip", "Pot cap: %(cap)s chips", house.pot_cap)
+            % {"cap": house.pot_cap}
+        )
     if house.ante_exemptions:
-        lines.append("Bourréd and tied players skip the next ante")
-    lines.append(
-        "A pot left at closing is "
-        + ("split among the last hand's players" if house.leftover_pot == "split" else "refunded")
-    )
+        lines.append(gettext("Bourréd and tied players skip the next ante"))
+    if house.leftover_pot == rules.LEFTOVER_SPLIT:
+        lines.append(
+            pgettext("hand played", "A pot left at closing is split among the last hand's players")
+        )
+    else:
+        lines.append(gettext("A pot left at closing is refunded"))
     lines.append(house_rules_text.obligation_line(house))
     return lines
 

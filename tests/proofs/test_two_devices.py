@@ -249,7 +249,7 @@ def test_two_phones_confirming_a_correction_through_the_screen_one_wins_and_the_
 
         told = said(err.HAND_CHANGED[Hand.CORRECT], number=2, revision=seen + 1)
         texts = [_said(phone, answer) for phone, answer in zip(phones, answers, strict=True)]
-        won = [i for i, text in enumerate(texts) if HAND_CORRECTED.format(number=2) in text]
+        won = [i for i, text in enumerate(texts) if HAND_CORRECTED % {"number": 2} in text]
         refused = [text for text in texts if told in text]
         verdict = _verdict(won, refused, [a.status_code for a in answers])
         # Whatever happened, the next round starts from the version that is live now.
@@ -296,8 +296,8 @@ def test_an_undo_and_a_correction_of_the_last_hand_at_once_one_wins_and_the_othe
         undo_said, correct_said = (
             _said(phone, answer) for phone, answer in zip((undoer, corrector), answers, strict=True)
         )
-        undone = HAND_UNDONE.format(number=3) in undo_said
-        corrected = HAND_CORRECTED.format(number=3) in correct_said
+        undone = HAND_UNDONE % {"number": 3} in undo_said
+        corrected = HAND_CORRECTED % {"number": 3} in correct_said
         won = [i for i, ok in enumerate((undone, corrected)) if ok]
         refused = [
             text

@@ -205,10 +205,10 @@ def _reset(client, email, address="203.0.113.7"):
 
 
 def _throttled() -> str:
-    return RESET_THROTTLED.format(
-        per_email=settings.PASSWORD_RESET_LIMIT_PER_EMAIL,
-        per_client=settings.PASSWORD_RESET_LIMIT_PER_CLIENT,
-    )
+    return RESET_THROTTLED % {
+        "per_email": settings.PASSWORD_RESET_LIMIT_PER_EMAIL,
+        "per_client": settings.PASSWORD_RESET_LIMIT_PER_CLIENT,
+    }
 
 
 def test_ten_reset_requests_for_one_address_send_three_mails_then_say_why_not(client):

@@ -283,7 +283,7 @@ def test_a_bad_hand_is_named_and_nothing_is_written(client):
 
     html = response.content.decode()
     assert response.status_code == 400
-    assert NOT_IMPORTED in html
+    assert str(NOT_IMPORTED) in html
     assert escape(said(rules.errors.DEALER_NOT_ON_ROSTER, hand=5, player="Zed")) in html
     assert not Night.objects.filter(table=table).exists()
     assert not Player.objects.filter(table=table).exists()
@@ -342,7 +342,7 @@ def test_a_file_over_1_mb_is_refused_unread(client):
     response = client.post(reverse("night_import", args=[table.pk]), {"file": _upload(big)})
 
     assert response.status_code == 400
-    assert escape(FILE_TOO_LARGE.format(size=1025)) in response.content.decode()
+    assert escape(FILE_TOO_LARGE % {"size": 1025}) in response.content.decode()
 
 
 def test_posting_without_a_file_asks_for_one(client):

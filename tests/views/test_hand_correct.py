@@ -106,7 +106,7 @@ def test_confirming_corrects_the_hand_and_replays_the_later_ones(client, host, n
     assert Hand.objects.get(number=3, live=True).kind == Hand.REPLAY
     assert selectors.night_pot(night) == 8
     assert list(selectors.night_balances(night).values()) == [-7, -7, 5, 1]
-    assert HAND_CORRECTED.format(number=2) in client.get(response["Location"]).content.decode()
+    assert HAND_CORRECTED % {"number": 2} in client.get(response["Location"]).content.decode()
 
 
 def test_the_confirm_form_carries_exactly_the_previewed_hand(client, host, night):

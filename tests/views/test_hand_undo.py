@@ -62,7 +62,7 @@ def test_confirming_undoes_the_last_hand_and_frees_its_number(client, host, nigh
     undo = Hand.objects.get(kind=Hand.UNDO)
     assert (undo.number, undo.reason, undo.created_by) == (2, "Wrong tricks", host)
     html = client.get(response["Location"]).content.decode()
-    assert HAND_UNDONE.format(number=2) in html
+    assert HAND_UNDONE % {"number": 2} in html
     assert "<h1>Hand 2</h1>" in html
 
 

@@ -172,7 +172,7 @@ def test_flash_messages_from_other_screens_show(client, host, night):
 
     html = client.get(url("night_detail", night)).content.decode()
 
-    assert HAND_UNDONE.format(number=1) in html
+    assert HAND_UNDONE % {"number": 1} in html
 
 
 def test_a_player_who_left_is_not_dealt_in_but_keeps_a_balance(client, host, night):

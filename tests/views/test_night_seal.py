@@ -66,7 +66,7 @@ def test_the_settle_up_text_to_copy_ends_with_the_seal(client, night):
     html = client.get(reverse("night_settlement", args=[night.pk])).content.decode()
 
     text = html[html.index('<textarea id="settle-text"') : html.index("</textarea>")]
-    assert text.endswith("\n\n" + SEAL_LINE.format(code=selectors.night_seal(night).code))
+    assert text.endswith("\n\n" + SEAL_LINE % {"code": selectors.night_seal(night).code})
 
 
 def test_the_live_link_shows_the_seal_so_far_and_each_poll_brings_the_new_one(client):

@@ -96,7 +96,7 @@ def test_a_night_where_nobody_won_anything_says_so(client):
 
     html = client.get(url("night_settlement", night)).content.decode()
 
-    assert NOBODY_OWES in html
+    assert str(NOBODY_OWES) in html
 
 
 def test_an_open_night_is_sent_to_be_closed_first(client):
@@ -106,4 +106,4 @@ def test_an_open_night_is_sent_to_be_closed_first(client):
     response = client.get(url("night_settlement", night), follow=True)
 
     assert response.redirect_chain[-1][0] == url("night_close", night)
-    assert NIGHT_NOT_CLOSED in response.content.decode()
+    assert str(NIGHT_NOT_CLOSED) in response.content.decode()

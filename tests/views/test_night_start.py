@@ -92,7 +92,7 @@ def test_the_seats_start_from_last_nights_order(client, table, host):
             {"Ann": 1, "Bob": 1, "Cy": 2},
             "Ann",
             None,
-            forms.SEAT_CHOSEN_TWICE.format(first="Ann", second="Bob", seat=1),
+            forms.SEAT_CHOSEN_TWICE % {"first": "Ann", "second": "Bob", "seat": 1},
         ),
         ({"Ann": 1}, "Ann", None, said(err.ROSTER_TOO_SMALL)),
         (
