@@ -57,9 +57,9 @@ def sentences(problems: Iterable[rules.Problem], names: Mapping[int, str]) -> li
 
 def _sentence(problem: rules.Problem, name_of) -> str:
     problem = replace(problem, params=_counts(problem.params))
-    translated = replace(problem, template=gettext(problem.template))
     try:
-        return rules.describe(translated, name_of=name_of)
+        # The template and any parameter that holds words, in the active language.
+        return rules.describe(problem, name_of=name_of, translate=gettext)
     except (KeyError, IndexError, ValueError):
         # A translation whose placeholders differ from the English one (the catalog
         # tests refuse it) shows the English sentence rather than an error page.
