@@ -34,10 +34,19 @@ def test_the_compiled_catalog_is_the_po_file_as_it_is_now(locale):
     assert mo_path.exists(), "run `make install` to compile the catalogs"
     with mo_path.open("rb") as mo:
         compiled = read_mo(mo)
-    translated = {(m.context, m.id): m.string for m in catalog if m.id and not m.fuzzy}
-    assert {(m.context, m.id): m.string for m in compiled if m.id} == translated, (
+    translated = {_key(m): _tuple(m.string) for m in catalog if m.id and not m.fuzzy}
+    assert {_key(m): _tuple(m.string) for m in compiled if m.id} == translated, (
         "the .mo is older than the .po: run `make install`"
     )
+
+
+def _tuple(value):
+    # A plural entry's id and strings come back as a list from a .mo, a tuple from a .po.
+    return tuple(value) if isinstance(value, (list, tuple)) else value
+
+
+def _key(message) -> tuple:
+    return message.context, _tuple(message.id)
 
 
 def test_a_catalog_with_an_untranslated_and_a_fuzzy_entry_is_refused():
