@@ -209,7 +209,8 @@ def test_chips_in_a_sentence_are_grouped_as_the_language_groups_digits():
     with translation.override("sv"):
         told = presenters.describe_hand({"stayed": {"1": 3, "2": 2}}, result, {1: "Ann", 2: "Bob"})
 
-    assert told == "Ann wins 1\u00a0234."
+    assert told.startswith("Ann ")
+    assert told.endswith(" 1\u00a0234.")
 
 
 def test_a_list_is_joined_with_the_active_languages_words(monkeypatch):
