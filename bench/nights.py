@@ -6,6 +6,7 @@ import json
 import random
 
 from ledger import rules
+from ledger.management.commands import bench_ledger as ledger_bench
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 # Capped, so hundreds of random hands cannot grow the pot past what a column holds.
@@ -18,18 +19,8 @@ def dealer_of(number: int) -> str:
 
 
 def random_hand(rng: random.Random, number: int) -> dict:
-    """A valid night-file hand: everyone dealt in, a random set of stayers sharing the
-    tricks, now and then a renege or a misdeal."""
-    dealer = dealer_of(number)
-    if rng.random() < 0.03:
-        return {"dealer": dealer, "misdeal": True}
-    stayers = [p for p in PLAYERS if rng.random() < 0.5]
-    tricks = dict.fromkeys(stayers, 0)
-    if len(stayers) >= 2:
-        for _ in range(5):
-            tricks[rng.choice(stayers)] += 1
-    reneged = [rng.choice(stayers)] if len(stayers) >= 2 and rng.random() < 0.05 else []
-    return {"dealer": dealer, "stayed": tricks, "reneged": reneged}
+    """A valid night-file hand for hand ``number``, everyone dealt in: the ledger bench's."""
+    return ledger_bench.random_hand(rng, dealer_of(number), list(PLAYERS))
 
 
 def night_document(table: str, hands: int, *, seed: int) -> dict:
