@@ -1,9 +1,10 @@
 """Who may see what: one helper per object. Outsiders get a 404, never a hint."""
 
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
 from ledger.models import Night, Player, Table
+from ledger.selectors.hand_screen import HandScreen, host_hand_screen
 
 
 def table_for_host(request: HttpRequest, table_id: int) -> Table:
@@ -20,3 +21,13 @@ def night_for_host(request: HttpRequest, night_id: int) -> Night:
     return get_object_or_404(
         Night.objects.select_related("table"), pk=night_id, table__owner=request.user
     )
+
+
+def hand_screen_for_host(
+    request: HttpRequest, night_id: int, *, after: int | None = None
+) -> HandScreen:
+    """The night's hand screen, read with the access check in one query."""
+    screen = host_hand_screen(night_id, request.user, after=after)
+    if screen is None:
+        raise Http404
+    return screen

@@ -1,19 +1,26 @@
-"""Everything the hand screen shows, read at once: two queries, whatever the night's length.
+"""Everything the hand screen shows, read at once, whatever the night's length.
 
-The night's roster (one query) and its last live hand by number (one query) hold it all:
-the next hand's number, dealer, ante and who skips it come from the engine's state after
-that hand, the standings and the pot from the balances it stored. The screen's live check
-runs the referee against the same state, so checking a hand reads nothing more.
+The night's roster and its last live hand by number hold it all: the next hand's number,
+dealer, ante and who skips it come from the engine's state after that hand, the standings
+and the pot from the balances it stored. The screen's live check runs the referee against
+the same state, so checking a hand reads nothing more; and a hand recorded from the screen
+is settled from that same state (``snapshot``), so recording reads nothing more either,
+nor does showing the screen again once it is recorded (``screen_after``).
+
+``host_hand_screen`` reads it all in one query, with the night and the host's right to it;
+``hand_screen`` in two, for a night already read.
 """
 
 from dataclasses import dataclass, field
 
+from django.db.models import FilteredRelation, OuterRef, Q, Subquery
+
 from ledger import errors as err
 from ledger import rules
-from ledger.models import Hand, Night
+from ledger.models import Hand, Night, Seat
 from ledger.selectors.last_hand import last_live_hand, live_hand
-from ledger.selectors.night_state import state_after
-from ledger.selectors.seats import RosterPlayer, ids_of, names_of, night_roster
+from ledger.selectors.night_state import Snapshot, state_after
+from ledger.selectors.seats import RosterPlayer, ids_of, names_of, night_roster, roster_of
 from ledger.selectors.standings import Standings, state_standings
 
 
@@ -55,13 +62,63 @@ class HandScreen:
         """The players still at the table, in seat order: who may deal."""
         return [player for player in self.roster if player.active]
 
+    @property
+    def snapshot(self) -> Snapshot:
+        """What the screen's next hand is settled from, for ``hand_record``."""
+        return Snapshot(
+            roster=tuple(ids_of(self.roster)),
+            last_id=self.last_hand.pk if self.last_hand is not None else None,
+            number=self.next.number,
+            state=self.state,
+        )
+
 
 def hand_screen(night: Night, *, after: int | None = None) -> HandScreen:
     """The hand screen of ``night`` (an open night). ``after`` is the number of a hand just
     recorded, to describe: the last hand costs nothing more, an older one a query."""
+    return _screen(night, tuple(night_roster(night)), last_live_hand(night), after)
+
+
+def host_hand_screen(night_id: int, host, *, after: int | None = None) -> HandScreen | None:
+    """The hand screen of night ``night_id``, or None if ``host`` does not host it: one
+    query for the night, its table, its roster and its last live hand (``after`` as for
+    ``hand_screen``).
+
+    The query reads the night's seats, each joined with its player, the night, the table
+    and the night's last live hand; every night has its seats from the start (a night
+    starts with two players at least), so no row means no such night of the host's.
+    """
+    newest = Hand.objects.filter(night=OuterRef("night_id"), live=True).order_by("-number")
+    seats = list(
+        Seat.objects.filter(night_id=night_id, night__table__owner=host)
+        .annotate(
+            last_hand=FilteredRelation(
+                "night__hands",
+                condition=Q(
+                    night__hands__live=True,
+                    night__hands__number=Subquery(newest.values("number")[:1]),
+                ),
+            )
+        )
+        .select_related("player", "night__table", "last_hand")
+        .order_by("position")
+    )
+    if not seats:
+        return None
+    # Every row carries the same night and last hand: the first row's stand for them all.
+    # Before the first hand the join finds none, and Django then sets no attribute.
+    last = getattr(seats[0], "last_hand", None)
+    return _screen(seats[0].night, tuple(roster_of(seats)), last, after)
+
+
+def screen_after(screen: HandScreen, hand: Hand) -> HandScreen:
+    """``screen`` once ``hand``, its next hand, is recorded, describing it: nothing read.
+    The roster is the one the screen read; the hand's stored state holds the rest."""
+    return _screen(screen.night, screen.roster, hand, hand.number)
+
+
+def _screen(night: Night, roster: tuple[RosterPlayer, ...], last: Hand | None, after):
     house = night.house_rules
-    roster = tuple(night_roster(night))
-    last = last_live_hand(night)
     state = state_after(last, ids_of(roster))
     nxt = _next_hand(night, house, roster, last, state)
     in_turn = rules.order_from_left(

@@ -11,16 +11,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import BigIntegerField, Count, Max, OuterRef, Subquery, Value
 from django.utils import timezone
 
 from ledger import errors as err
 from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
-from ledger.models import Hand, Night
-from ledger.selectors.night_state import night_next_state
-from ledger.selectors.seats import ids_of, night_roster
-from ledger.services.nights import locked, refuse_if_closed
+from ledger.models import GENESIS_HASH, Entry, Hand, Night, Seat
+from ledger.selectors.night_state import Snapshot, night_snapshot
+from ledger.services.nights import lock, locked, refuse_if_closed
 from ledger.services.postings import double_entries, post
 
 # Entry.amount is a 64-bit column. An escalating ante with no pot cap doubles after
@@ -147,43 +146,120 @@ def hand_record(
     hand: HandData,
     by,
     idempotency_key: str = "",
+    seen: Snapshot | None = None,
 ) -> Hand:
     """Record the next hand. A retry with the same key returns the hand it recorded;
-    a device that lost the race to record this number gets a Conflict."""
+    a device that lost the race to record this number gets a Conflict.
+
+    ``seen`` is what the caller has read of the night already (the hand screen's
+    ``snapshot``); without it, it is read here. The hand is settled from it before the
+    write transaction opens, and under the night's lock one query checks that the night
+    is still as it was seen (its last live hand, its seats) and reads what the write needs.
+    Only if another device changed the night in between is it read again, under the lock.
+    """
+    seen = seen if seen is not None else night_snapshot(night)
+    settled = _settle_next(night, seen, hand)
     with transaction.atomic():
-        night = locked(night)
-        if idempotency_key:
-            earlier = Hand.objects.filter(night=night, idempotency_key=idempotency_key).first()
-            if earlier is not None:
-                if earlier.number == expected_number and earlier.input == hand.as_json():
-                    return earlier
-                raise Conflict(err.IDEMPOTENCY_KEY_REUSED(number=earlier.number))
-        refuse_if_closed(night)
-        roster = ids_of(night_roster(night))
-        number, state = night_next_state(night, roster)
-        if expected_number != number:
-            if expected_number < number:
+        lock(night)
+        now = _night_now(night, expected_number, idempotency_key)
+        if now.keyed_id is not None:
+            earlier = Hand.objects.get(pk=now.keyed_id)
+            if earlier.number == expected_number and earlier.input == hand.as_json():
+                return earlier
+            raise Conflict(err.IDEMPOTENCY_KEY_REUSED(number=earlier.number))
+        if now.closed:
+            raise InvalidInput(err.NIGHT_CLOSED())
+        if (now.last_id, now.seats) != (seen.last_id, len(seen.roster)):
+            seen = night_snapshot(night)
+            settled = _settle_next(night, seen, hand)
+        if expected_number != seen.number:
+            if expected_number < seen.number:
                 raise Conflict(err.HAND_ALREADY_RECORDED(number=expected_number))
-            raise Conflict(err.HAND_NOT_NEXT(expected=number, number=expected_number))
-        refuse_players_off_roster(hand, roster)
-        result, state_after = hand_settle(
-            house=night.house_rules, state=state, hand=hand.as_input(), roster=roster
-        )
-        now = timezone.now()
-        recorded = new_hand(
+            raise Conflict(err.HAND_NOT_NEXT(expected=seen.number, number=expected_number))
+        if isinstance(settled, InvalidInput):
+            raise settled
+        result, state_after = settled
+        created = timezone.now()
+        recorded = _hand_row(
             night,
-            number,
+            seen.number,
             hand,
-            roster,
+            list(seen.roster),
             result,
             state_after,
+            revision=now.revision + 1,
             kind=Hand.RECORD,
             by=by,
-            now=now,
+            now=created,
             key=idempotency_key,
         )
-        post(night, double_entries(recorded, result.movements), by=by, now=now)
+        recorded.save(force_insert=True)
+        post(
+            night,
+            double_entries(recorded, result.movements),
+            by=by,
+            now=created,
+            head=now.head,
+        )
         return recorded
+
+
+def _settle_next(night: Night, seen: Snapshot, hand: HandData):
+    """The referee's word on ``hand`` as the next hand after ``seen``: (result, state
+    after), or the refusal, kept to be raised once the night is known to be as seen."""
+    try:
+        refuse_players_off_roster(hand, seen.roster)
+        return hand_settle(
+            house=night.house_rules, state=seen.state, hand=hand.as_input(), roster=seen.roster
+        )
+    except InvalidInput as refusal:
+        return refusal
+
+
+@dataclass(frozen=True)
+class _NightNow:
+    """What a night's write needs to know under its lock, read in one query."""
+
+    closed: bool
+    last_id: int | None  # the last live hand's row
+    seats: int
+    revision: int  # the newest revision of the hand number being written (0: none yet)
+    head: tuple[int, str]  # the entry chain's last seq and hash
+    keyed_id: int | None  # the hand recorded with the idempotency key, if any
+
+
+def _night_now(night: Night, number: int, key: str) -> _NightNow:
+    hands = Hand.objects.filter(night=OuterRef("pk"))
+    last_entry = Entry.objects.filter(night=OuterRef("pk")).order_by("-seq")
+    seats = (
+        Seat.objects.filter(night=OuterRef("pk"))
+        .order_by()
+        .values("night")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    keyed = hands.filter(idempotency_key=key).values("pk")[:1] if key else None
+    closed_at, last_id, seat_count, revision, seq, last_hash, keyed_id = (
+        Night.objects.filter(pk=night.pk)
+        .values_list(
+            "closed_at",
+            Subquery(hands.filter(live=True).order_by("-number").values("pk")[:1]),
+            Subquery(seats),
+            Subquery(hands.filter(number=number).order_by("-revision").values("revision")[:1]),
+            Subquery(last_entry.values("seq")[:1]),
+            Subquery(last_entry.values("hash")[:1]),
+            Subquery(keyed) if keyed is not None else Value(None, BigIntegerField()),
+        )
+        .get()
+    )
+    return _NightNow(
+        closed=closed_at is not None,
+        last_id=last_id,
+        seats=seat_count or 0,
+        revision=revision or 0,
+        head=(seq, last_hash) if seq else (0, GENESIS_HASH),
+        keyed_id=keyed_id,
+    )
 
 
 @dataclass(frozen=True)

@@ -41,12 +41,20 @@ def reversals(hands: Iterable[Hand]):
         yield (by_pk[entry.hand_id], entry.player_id, -entry.amount, entry.kind, entry)
 
 
-def post(night: Night, movements: Iterable[tuple], *, by, now) -> list[Entry]:
+def chain_head(night: Night) -> tuple[int, str]:
+    """The seq and hash of the night's last entry ((0, GENESIS_HASH) before the first)."""
+    last = Entry.objects.filter(night=night).order_by("-seq").values_list("seq", "hash").first()
+    return last if last else (0, GENESIS_HASH)
+
+
+def post(
+    night: Night, movements: Iterable[tuple], *, by, now, head: tuple[int, str] | None = None
+) -> list[Entry]:
     """Append entries to the night's hash chain. ``movements`` are tuples of
     (hand, player_id or None for the pot, amount, kind, reversed entry or None).
-    The caller holds the night's lock (``nights.locked``)."""
-    last = Entry.objects.filter(night=night).order_by("-seq").values_list("seq", "hash").first()
-    seq, prev_hash = last if last else (0, GENESIS_HASH)
+    The caller holds the night's lock (``nights.locked``); ``head`` is the chain's
+    ``chain_head``, if the caller has read it under that lock already."""
+    seq, prev_hash = head if head is not None else chain_head(night)
     entries = []
     for hand, player_id, amount, kind, reverses in movements:
         seq += 1
