@@ -3,8 +3,8 @@
 Each write holds the night's row lock (``nights.locked``) for its transaction. A hand is
 settled by the rules engine with player ids, and stored with its result and the state
 after it, so the next hand is settled without replaying the night. Every record,
-correction, replay and undo is a new revision of its hand (``new_hand``,
-``next_revision``): hands and entries are never changed.
+correction, replay and undo is a new revision of its hand (``next_revision``,
+``newest_revisions``): hands and entries are never changed.
 """
 
 from collections.abc import Callable, Mapping, Sequence
@@ -96,15 +96,19 @@ def next_revision(night: Night, number: int) -> int:
     return (last or 0) + 1
 
 
-def new_hand(night, number, data: HandData, roster, result, state_after, **row) -> Hand:
-    """Save a new live revision of hand ``number``; ``row`` as for ``_hand_row``."""
-    revision = next_revision(night, number)
-    hand = _hand_row(night, number, data, roster, result, state_after, revision=revision, **row)
-    hand.save(force_insert=True)
-    return hand
+def newest_revisions(night: Night, first: int) -> dict[int, int]:
+    """Hand number -> its newest revision, for every number from ``first`` on that has
+    one: one query, for writes that add revisions of many hands at once."""
+    rows = (
+        Hand.objects.filter(night=night, number__gte=first)
+        .values("number")
+        .annotate(last=Max("revision"))
+        .values_list("number", "last")
+    )
+    return dict(rows)
 
 
-def _hand_row(
+def hand_row(
     night,
     number,
     data: HandData,
@@ -120,7 +124,8 @@ def _hand_row(
     key="",
     player_id: Callable | None = None,
 ) -> Hand:
-    """A live hand row, not yet saved. ``player_id`` as for ``postings``."""
+    """A live revision of hand ``number``, not yet saved. ``player_id`` as for
+    ``postings``."""
     return Hand(
         night=night,
         number=number,
@@ -180,7 +185,7 @@ def hand_record(
             raise settled
         result, state_after = settled
         created = timezone.now()
-        recorded = _hand_row(
+        recorded = hand_row(
             night,
             seen.number,
             hand,
@@ -297,16 +302,10 @@ def hands_record_settled(
         numbers = [hand.result.number for hand in hands]
         if numbers != list(range(first, first + len(hands))):
             raise Conflict(err.HAND_NOT_NEXT(expected=first, number=numbers[0]))
-        earlier = (
-            Hand.objects.filter(night=night, number__in=numbers)
-            .values("number")
-            .annotate(last=Max("revision"))
-            .values_list("number", "last")
-        )
-        revisions = dict(earlier)
+        revisions = newest_revisions(night, first)
         now = timezone.now()
         rows = Hand.objects.bulk_create(
-            _hand_row(
+            hand_row(
                 night,
                 hand.result.number,
                 hand.data,
