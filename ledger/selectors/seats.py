@@ -28,14 +28,9 @@ def night_seats(night: Night) -> list[Seat]:
 
 def night_roster(night: Night) -> list[RosterPlayer]:
     """Every roster player in seat order, with whether they are still at the table."""
-    return roster_of(night_seats(night))
-
-
-def roster_of(seats: Iterable[Seat]) -> list[RosterPlayer]:
-    """``seats`` (in position order, each with its player) as the roster."""
     return [
         RosterPlayer(id=s.player_id, name=s.player.name, position=s.position, active=s.active)
-        for s in seats
+        for s in night_seats(night)
     ]
 
 
