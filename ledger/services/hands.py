@@ -1,6 +1,7 @@
 """Recording hands: one from the hand screen, or many settled already (a night file).
 
-Each write holds the night's row lock (``nights.locked``) for its transaction. A hand is
+Each write holds the night's row lock (``nights.locked``; ``nights.lock`` for one that
+reads what it needs in a query of its own) for its transaction. A hand is
 settled by the rules engine with player ids, and stored with its result and the state
 after it, so the next hand is settled without replaying the night. Every record,
 correction, replay and undo is a new revision of its hand (``next_revision``,
@@ -250,7 +251,8 @@ _NIGHT_NOW = """
 
 
 def _night_now(night: Night, number: int, key: str) -> _NightNow:
-    tables = {model.__name__.lower(): model._meta.db_table for model in (Hand, Seat, Entry, Night)}
+    quote = connection.ops.quote_name
+    tables = {m.__name__.lower(): quote(m._meta.db_table) for m in (Hand, Seat, Entry, Night)}
     with connection.cursor() as cursor:
         # No key matches no hand (NULL equals nothing): hands recorded without one have "".
         cursor.execute(_NIGHT_NOW.format(**tables), [number, key or None, night.pk])
