@@ -1,10 +1,11 @@
 """Who may see what: one helper per object. Outsiders get a 404, never a hint."""
 
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 
 from ledger.models import Night, Player, Table
+from ledger.selectors.hand_screen import HandScreen, host_hand_screen
 
 # A live link that does not exist and one that was switched off read the same.
 NO_SUCH_LINK = gettext_lazy("No such link.")
@@ -24,3 +25,13 @@ def night_for_host(request: HttpRequest, night_id: int) -> Night:
     return get_object_or_404(
         Night.objects.select_related("table"), pk=night_id, table__owner=request.user
     )
+
+
+def hand_screen_for_host(
+    request: HttpRequest, night_id: int, *, after: int | None = None
+) -> HandScreen:
+    """The night's hand screen, read with the access check in one query."""
+    screen = host_hand_screen(night_id, request.user, after=after)
+    if screen is None:
+        raise Http404
+    return screen

@@ -4,9 +4,16 @@ what a correction would do first, and taking back the last hand.
 A change carries the revision of the hand the host saw: if another device changed the
 hand since, it is refused rather than silently replacing theirs. Entries are never
 changed: a changed hand's entries are reversed and the new ones posted.
+
+A correction settles every later hand again in memory (the engine is pure) and checks
+it all before its first write; then it writes in a few statements however many hands it
+replays: one update takes the replaced hands out of play, one insert adds their new
+revisions, one more their entries (the reversals and the new ones, the hash chain carried
+in memory).
 """
 
 from dataclasses import dataclass
+from itertools import chain
 
 from django.db import transaction
 from django.utils import timezone
@@ -21,8 +28,9 @@ from ledger.selectors.night_state import night_state_before
 from ledger.selectors.seats import ids_of, night_roster
 from ledger.services.hands import (
     HandData,
+    hand_row,
     hand_settle,
-    new_hand,
+    newest_revisions,
     next_revision,
     refuse_players_off_roster,
 )
@@ -61,9 +69,14 @@ class _Replay:
         return self.settled[-1][3]
 
 
+# What a replay reads of each replaced hand: what was entered, around which roster, and
+# the revision (the new one follows it); not its stored result or state, replaced anyway.
+REPLAYED_FIELDS = ("number", "revision", "input", "roster")
+
+
 def _replay(night: Night, number: int, data: HandData) -> _Replay:
     refuse_players_off_roster(data, ids_of(night_roster(night)))
-    old_hands = list(selectors.live_hands(night).filter(number__gte=number))
+    old_hands = list(selectors.live_hands(night).filter(number__gte=number).only(*REPLAYED_FIELDS))
     if not old_hands or old_hands[0].number != number:
         raise InvalidInput(err.HAND_NOT_FOUND(number=number))
     house = night.house_rules
@@ -161,27 +174,36 @@ def hand_correct(
         replay = _replay(night, number, hand)
         if replay.old_hands[0].input == hand.as_json():
             raise InvalidInput(err.CORRECTION_CHANGES_NOTHING(number=number))
+        # Read before the first write: each number's newest revision (an undone hand
+        # may have left some above the live ones) and the entries to reverse.
+        revisions = newest_revisions(night, number)
+        reversed_entries = list(reversals(replay.old_hands))
         now = timezone.now()
-        post(night, reversals(replay.old_hands), by=by, now=now)
         Hand.objects.filter(pk__in=[h.pk for h in replay.old_hands]).update(live=False)
-        corrected = None
-        for old, hand_data, result, state in replay.settled:
-            is_target = old.number == number
-            new = new_hand(
+        replayed = _replayed_reason(number)
+        rows = Hand.objects.bulk_create(
+            hand_row(
                 night,
                 old.number,
                 hand_data,
                 old.roster,
                 result,
                 state,
-                kind=Hand.CORRECT if is_target else Hand.REPLAY,
+                revision=revisions[old.number] + 1,
+                kind=Hand.CORRECT if old.number == number else Hand.REPLAY,
                 by=by,
                 now=now,
-                reason=reason if is_target else _replayed_reason(number),
+                reason=reason if old.number == number else replayed,
             )
-            post(night, double_entries(new, result.movements), by=by, now=now)
-            corrected = corrected or new
-        return corrected
+            for old, hand_data, result, state in replay.settled
+        )
+        new_entries = (
+            posting
+            for row, (_, _, result, _) in zip(rows, replay.settled, strict=True)
+            for posting in double_entries(row, result.movements)
+        )
+        post(night, chain(reversed_entries, new_entries), by=by, now=now)
+        return rows[0]
 
 
 def hand_undo_last(

@@ -1,26 +1,26 @@
 """Recording hands: one from the hand screen, or many settled already (a night file).
 
-Each write holds the night's row lock (``nights.locked``) for its transaction. A hand is
+Each write holds the night's row lock (``nights.locked``; ``nights.lock`` for one that
+reads what it needs in a query of its own) for its transaction. A hand is
 settled by the rules engine with player ids, and stored with its result and the state
 after it, so the next hand is settled without replaying the night. Every record,
-correction, replay and undo is a new revision of its hand (``new_hand``,
-``next_revision``): hands and entries are never changed.
+correction, replay and undo is a new revision of its hand (``next_revision``,
+``newest_revisions``): hands and entries are never changed.
 """
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from ledger import errors as err
 from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
-from ledger.models import Hand, Night
-from ledger.selectors.night_state import night_next_state
-from ledger.selectors.seats import ids_of, night_roster
-from ledger.services.nights import locked, refuse_if_closed
+from ledger.models import GENESIS_HASH, Entry, Hand, Night, Seat
+from ledger.selectors.night_state import Snapshot, night_snapshot
+from ledger.services.nights import lock, locked, refuse_if_closed
 from ledger.services.postings import double_entries, post
 
 # Entry.amount is a 64-bit column. An escalating ante with no pot cap doubles after
@@ -97,15 +97,19 @@ def next_revision(night: Night, number: int) -> int:
     return (last or 0) + 1
 
 
-def new_hand(night, number, data: HandData, roster, result, state_after, **row) -> Hand:
-    """Save a new live revision of hand ``number``; ``row`` as for ``_hand_row``."""
-    revision = next_revision(night, number)
-    hand = _hand_row(night, number, data, roster, result, state_after, revision=revision, **row)
-    hand.save(force_insert=True)
-    return hand
+def newest_revisions(night: Night, first: int) -> dict[int, int]:
+    """Hand number -> its newest revision, for every number from ``first`` on that has
+    one: one query, for writes that add revisions of many hands at once."""
+    rows = (
+        Hand.objects.filter(night=night, number__gte=first)
+        .values("number")
+        .annotate(last=Max("revision"))
+        .values_list("number", "last")
+    )
+    return dict(rows)
 
 
-def _hand_row(
+def hand_row(
     night,
     number,
     data: HandData,
@@ -121,7 +125,8 @@ def _hand_row(
     key="",
     player_id: Callable | None = None,
 ) -> Hand:
-    """A live hand row, not yet saved. ``player_id`` as for ``postings``."""
+    """A live revision of hand ``number``, not yet saved. ``player_id`` as for
+    ``postings``."""
     return Hand(
         night=night,
         number=number,
@@ -147,43 +152,119 @@ def hand_record(
     hand: HandData,
     by,
     idempotency_key: str = "",
+    seen: Snapshot | None = None,
 ) -> Hand:
     """Record the next hand. A retry with the same key returns the hand it recorded;
-    a device that lost the race to record this number gets a Conflict."""
+    a device that lost the race to record this number gets a Conflict.
+
+    ``seen`` is what the caller has read of the night already (the hand screen's
+    ``snapshot``); without it, it is read here. The hand is settled from it before the
+    write transaction opens, and under the night's lock one query checks that the night
+    is still as it was seen (its last live hand, its seats) and reads what the write needs.
+    Only if another device changed the night in between is it read again, under the lock.
+    """
+    seen = seen if seen is not None else night_snapshot(night)
+    settled = _settle_next(night, seen, hand)
     with transaction.atomic():
-        night = locked(night)
-        if idempotency_key:
-            earlier = Hand.objects.filter(night=night, idempotency_key=idempotency_key).first()
-            if earlier is not None:
-                if earlier.number == expected_number and earlier.input == hand.as_json():
-                    return earlier
-                raise Conflict(err.IDEMPOTENCY_KEY_REUSED(number=earlier.number))
-        refuse_if_closed(night)
-        roster = ids_of(night_roster(night))
-        number, state = night_next_state(night, roster)
-        if expected_number != number:
-            if expected_number < number:
+        lock(night)
+        now = _night_now(night, expected_number, idempotency_key)
+        if now.keyed_id is not None:
+            earlier = Hand.objects.get(pk=now.keyed_id)
+            if earlier.number == expected_number and earlier.input == hand.as_json():
+                return earlier
+            raise Conflict(err.IDEMPOTENCY_KEY_REUSED(number=earlier.number))
+        if now.closed:
+            raise InvalidInput(err.NIGHT_CLOSED())
+        if (now.last_id, now.seats) != (seen.last_id, len(seen.roster)):
+            seen = night_snapshot(night)
+            settled = _settle_next(night, seen, hand)
+        if expected_number != seen.number:
+            if expected_number < seen.number:
                 raise Conflict(err.HAND_ALREADY_RECORDED(number=expected_number))
-            raise Conflict(err.HAND_NOT_NEXT(expected=number, number=expected_number))
-        refuse_players_off_roster(hand, roster)
-        result, state_after = hand_settle(
-            house=night.house_rules, state=state, hand=hand.as_input(), roster=roster
-        )
-        now = timezone.now()
-        recorded = new_hand(
+            raise Conflict(err.HAND_NOT_NEXT(expected=seen.number, number=expected_number))
+        if isinstance(settled, InvalidInput):
+            raise settled
+        result, state_after = settled
+        created = timezone.now()
+        recorded = hand_row(
             night,
-            number,
+            seen.number,
             hand,
-            roster,
+            list(seen.roster),
             result,
             state_after,
+            revision=now.revision + 1,
             kind=Hand.RECORD,
             by=by,
-            now=now,
+            now=created,
             key=idempotency_key,
         )
-        post(night, double_entries(recorded, result.movements), by=by, now=now)
+        recorded.save(force_insert=True)
+        post(
+            night,
+            double_entries(recorded, result.movements),
+            by=by,
+            now=created,
+            head=now.head,
+        )
         return recorded
+
+
+def _settle_next(night: Night, seen: Snapshot, hand: HandData):
+    """The referee's word on ``hand`` as the next hand after ``seen``: (result, state
+    after), or the refusal, kept to be raised once the night is known to be as seen."""
+    try:
+        refuse_players_off_roster(hand, seen.roster)
+        return hand_settle(
+            house=night.house_rules, state=seen.state, hand=hand.as_input(), roster=seen.roster
+        )
+    except InvalidInput as refusal:
+        return refusal
+
+
+@dataclass(frozen=True)
+class _NightNow:
+    """What a night's write needs to know under its lock, read in one query."""
+
+    closed: bool
+    last_id: int | None  # the last live hand's row
+    seats: int
+    revision: int  # the newest revision of the hand number being written (0: none yet)
+    head: tuple[int, str]  # the entry chain's last seq and hash
+    keyed_id: int | None  # the hand recorded with the idempotency key, if any
+
+
+# Written out rather than built with the ORM: it runs while every other writer waits
+# (SQLite's BEGIN IMMEDIATE, PostgreSQL's row lock), and building and compiling its six
+# subqueries took longer than the database takes to answer them.
+_NIGHT_NOW = """
+    SELECT night.closed_at,
+        (SELECT id FROM {hand} WHERE night_id = night.id AND live
+            ORDER BY number DESC LIMIT 1),
+        (SELECT COUNT(*) FROM {seat} WHERE night_id = night.id),
+        (SELECT MAX(revision) FROM {hand} WHERE night_id = night.id AND number = %s),
+        (SELECT seq FROM {entry} WHERE night_id = night.id ORDER BY seq DESC LIMIT 1),
+        (SELECT hash FROM {entry} WHERE night_id = night.id ORDER BY seq DESC LIMIT 1),
+        (SELECT id FROM {hand} WHERE night_id = night.id AND idempotency_key = %s)
+    FROM {night} night WHERE night.id = %s
+"""
+
+
+def _night_now(night: Night, number: int, key: str) -> _NightNow:
+    quote = connection.ops.quote_name
+    tables = {m.__name__.lower(): quote(m._meta.db_table) for m in (Hand, Seat, Entry, Night)}
+    with connection.cursor() as cursor:
+        # No key matches no hand (NULL equals nothing): hands recorded without one have "".
+        cursor.execute(_NIGHT_NOW.format(**tables), [number, key or None, night.pk])
+        closed_at, last_id, seats, revision, seq, last_hash, keyed_id = cursor.fetchone()
+    return _NightNow(
+        closed=closed_at is not None,
+        last_id=last_id,
+        seats=seats,
+        revision=revision or 0,
+        head=(seq, last_hash) if seq else (0, GENESIS_HASH),
+        keyed_id=keyed_id,
+    )
 
 
 @dataclass(frozen=True)
@@ -221,16 +302,10 @@ def hands_record_settled(
         numbers = [hand.result.number for hand in hands]
         if numbers != list(range(first, first + len(hands))):
             raise Conflict(err.HAND_NOT_NEXT(expected=first, number=numbers[0]))
-        earlier = (
-            Hand.objects.filter(night=night, number__in=numbers)
-            .values("number")
-            .annotate(last=Max("revision"))
-            .values_list("number", "last")
-        )
-        revisions = dict(earlier)
+        revisions = newest_revisions(night, first)
         now = timezone.now()
         rows = Hand.objects.bulk_create(
-            _hand_row(
+            hand_row(
                 night,
                 hand.result.number,
                 hand.data,

@@ -7,7 +7,7 @@ so two phones writing into one night take turns, and an error anywhere leaves no
 
 from collections.abc import Mapping, Sequence
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from ledger import errors as err
@@ -23,6 +23,15 @@ def locked(night: Night) -> Night:
     """The night's row, locked for the rest of the transaction (a no-op lock on SQLite,
     where BEGIN IMMEDIATE already serialises writers)."""
     return Night.objects.select_for_update().get(pk=night.pk)
+
+
+def lock(night: Night) -> None:
+    """Hold the night's row lock for the rest of the transaction, reading nothing, for a
+    service that reads what it needs in a query of its own after it. SQLite has no row
+    locks, and needs none: its BEGIN IMMEDIATE already holds every other writer off, so
+    no statement is sent there."""
+    if connection.features.has_select_for_update:
+        list(Night.objects.select_for_update().filter(pk=night.pk).values_list("pk"))
 
 
 def refuse_if_closed(night: Night) -> None:

@@ -7,7 +7,9 @@ negatives.
 
 from collections.abc import Callable, Iterable
 
-from ledger import rules
+from django.db import connection
+
+from ledger import rules, seals
 from ledger.models import GENESIS_HASH, Entry, Hand, Night
 
 
@@ -35,36 +37,122 @@ def double_entries(hand: Hand | None, movements, player_id: Callable | None = No
 
 def reversals(hands: Iterable[Hand]):
     """Every entry of ``hands`` negated, ready for ``post``."""
-    # The hands come from the caller, not entry.hand: one query, not one per entry.
+    # The hands come from the caller, not entry.hand: one query, not one per entry; and
+    # only the values a reversal needs, not an Entry built for each.
     by_pk = {hand.pk: hand for hand in hands}
-    for entry in Entry.objects.filter(hand__in=list(by_pk)).order_by("seq"):
-        yield (by_pk[entry.hand_id], entry.player_id, -entry.amount, entry.kind, entry)
+    rows = (
+        Entry.objects.filter(hand__in=list(by_pk))
+        .order_by("seq")
+        .values_list("pk", "hand_id", "player_id", "amount", "kind")
+    )
+    for pk, hand_id, player_id, amount, kind in rows:
+        yield (by_pk[hand_id], player_id, -amount, kind, pk)
 
 
-def post(night: Night, movements: Iterable[tuple], *, by, now) -> list[Entry]:
-    """Append entries to the night's hash chain. ``movements`` are tuples of
-    (hand, player_id or None for the pot, amount, kind, reversed entry or None).
-    The caller holds the night's lock (``nights.locked``)."""
+def chain_head(night: Night) -> tuple[int, str]:
+    """The seq and hash of the night's last entry ((0, GENESIS_HASH) before the first)."""
     last = Entry.objects.filter(night=night).order_by("-seq").values_list("seq", "hash").first()
-    seq, prev_hash = last if last else (0, GENESIS_HASH)
+    return last if last else (0, GENESIS_HASH)
+
+
+# Entry's fields in the model's order, as ``post`` builds and inserts entries by position
+# (tests/ledger/test_postings.py checks it is the model's).
+ENTRY_FIELDS = (
+    "id",
+    "night_id",
+    "seq",
+    "hand_id",
+    "hand_number",
+    "player_id",
+    "amount",
+    "kind",
+    "reverses_id",
+    "created_at",
+    "created_by_id",
+    "prev_hash",
+    "hash",
+    "key_id",
+)
+
+
+# Rows an INSERT statement carries at most (fewer where the database allows fewer
+# parameters): a night file's thousands of entries in a few statements of sensible size.
+BATCH = 2500
+
+
+def post(
+    night: Night, movements: Iterable[tuple], *, by, now, head: tuple[int, str] | None = None
+) -> list[Entry]:
+    """Append entries to the night's hash chain. ``movements`` are tuples of
+    (hand, player_id or None for the pot, amount, kind, reversed entry's id or None).
+    The caller holds the night's lock (``nights.locked``); ``head`` is the chain's
+    ``chain_head``, if the caller has read it under that lock already.
+
+    A correction or a night file posts thousands at once, so each entry is built by
+    position (a third of the time by keyword) and sealed by its own ``compute_hash``, and
+    then all are inserted from the values they hold, many rows a statement: Django's
+    ``bulk_create`` would spend more than all the rest preparing each field of each row
+    again. The entries returned have no ids."""
+    seq, prev_hash = head if head is not None else chain_head(night)
+    key_id = seals.current_key_id()
     entries = []
     for hand, player_id, amount, kind, reverses in movements:
         seq += 1
-        # Ids, not objects: a night file's thousands of entries are built much faster.
         entry = Entry(
-            night_id=night.pk,
-            seq=seq,
-            hand_id=hand.pk if hand else None,
-            hand_number=hand.number if hand else None,
-            player_id=player_id,
-            amount=amount,
-            kind=kind,
-            reverses_id=reverses.pk if reverses else None,
-            created_at=now,
-            created_by_id=by.pk,
-            prev_hash=prev_hash,
+            None,
+            night.pk,
+            seq,
+            hand.pk if hand else None,
+            hand.number if hand else None,
+            player_id,
+            amount,
+            kind,
+            reverses,
+            now,
+            by.pk,
+            prev_hash,
+            "",
+            key_id,
         )
-        entry.hash = entry.compute_hash()
-        prev_hash = entry.hash
+        entry.hash = prev_hash = entry.compute_hash()
         entries.append(entry)
-    return Entry.objects.bulk_create(entries)
+    insert_entries(entries, now)
+    return entries
+
+
+def insert_entries(entries: list[Entry], now) -> None:
+    """Insert ``entries``, all made at ``now``: the values each holds, as they are (ints,
+    strings, None), but the time, prepared for the database once for all of them.
+
+    The statements are the ones Django's ``bulk_create`` writes: on PostgreSQL one array
+    a column, unnested by the server (a statement of thousands of placeholders costs more
+    to split and plan than to run); elsewhere many rows a statement."""
+    if not entries:
+        return
+    names = ENTRY_FIELDS[1:]  # the id is the database's
+    fields = [Entry._meta.get_field(name) for name in names]
+    at = names.index("created_at")
+    stored_now = fields[at].get_db_prep_save(now, connection)
+    quote = connection.ops.quote_name
+    # Names from the model; every value is a parameter.
+    insert = (
+        f"INSERT INTO {quote(Entry._meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
+    )
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            columns = [[getattr(entry, name) for entry in entries] for name in names]
+            columns[at] = [stored_now] * len(entries)
+            # The type without its length, as Django does, so nothing is cut short.
+            arrays = ", ".join(f"%s::{f.db_type(connection).split('(')[0]}[]" for f in fields)
+            cursor.execute(f"{insert} SELECT * FROM UNNEST({arrays})", columns)  # noqa: S608
+            return
+        row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        batch = max(1, min(BATCH, connection.ops.bulk_batch_size(fields, entries)))
+        for start in range(0, len(entries), batch):
+            rows = entries[start : start + batch]
+            params = []
+            for entry in rows:
+                values = [getattr(entry, name) for name in names]
+                values[at] = stored_now
+                params.extend(values)
+            cursor.execute(f"{insert} VALUES {', '.join([row] * len(rows))}", params)

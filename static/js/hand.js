@@ -85,12 +85,25 @@
     }
   }
 
-  document.querySelectorAll("form.hand-form").forEach(function (form) {
-    form.classList.add("enhanced");
-    addSteppers(form);
-    // The live check runs as the host taps; the button is for phones without JavaScript.
-    form.querySelectorAll(".no-js-check").forEach(function (b) { b.hidden = true; });
-    // Capture, so the form is tidy before the live check reads it.
-    form.addEventListener("change", onChange, true);
-  });
+  function enhance(root) {
+    var forms = Array.prototype.slice.call(root.querySelectorAll("form.hand-form"));
+    if (root.matches && root.matches("form.hand-form")) {
+      forms.push(root);
+    }
+    forms.forEach(function (form) {
+      if (form.classList.contains("enhanced")) {
+        return;
+      }
+      form.classList.add("enhanced");
+      addSteppers(form);
+      // The live check runs as the host taps; the button is for phones without JavaScript.
+      form.querySelectorAll(".no-js-check").forEach(function (b) { b.hidden = true; });
+      // Capture, so the form is tidy before the live check reads it.
+      form.addEventListener("change", onChange, true);
+    });
+  }
+
+  enhance(document);
+  // A hand recorded with htmx answers with the next hand's screen, a new form.
+  document.addEventListener("htmx:load", function (event) { enhance(event.target); });
 })();

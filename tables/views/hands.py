@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext, npgettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect, replace_url
 
 from ledger import errors as err
 from ledger.errors import Conflict, InvalidInput, ServiceError
@@ -18,11 +19,12 @@ from ledger.models import Hand, Night
 from ledger.models.nights import REASON_MAX_LENGTH
 from ledger.rules.errors import Code, gettext_noop
 from ledger.selectors.hand_changes import CorrectScreen, correct_screen, undo_screen
-from ledger.selectors.hand_screen import HandScreen, hand_problems, hand_screen
+from ledger.selectors.hand_screen import HandScreen, hand_problems, hand_screen, screen_after
+from ledger.selectors.seats import ids_of
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
 from tables import forms_hand, presenters
-from tables.access import night_for_host
+from tables.access import hand_screen_for_host, night_for_host
 from tables.forms_hand import HandForm
 from tables.problems import sentence, sentences
 from tables.views.night_common import links
@@ -62,9 +64,16 @@ def _posted_int(request: HttpRequest, name: str) -> int | None:
     return _whole(request.POST.get(name, ""))
 
 
+def _go(request: HttpRequest, to: str) -> HttpResponse:
+    """A redirect; to htmx, one for the whole page (the messages are shown on it)."""
+    if request.htmx:
+        return HttpResponseClientRedirect(to)
+    return redirect(to)
+
+
 def _closed(request: HttpRequest, night: Night) -> HttpResponse:
     messages.error(request, sentence(err.NIGHT_CLOSED()))
-    return redirect("night_settlement", night.pk)
+    return _go(request, reverse("night_settlement", args=[night.pk]))
 
 
 def _summary(form: HandForm, tricks_per_hand: int) -> str:
@@ -138,9 +147,15 @@ def _ante_text(screen: HandScreen) -> list[str]:
 
 
 def _screen(
-    request: HttpRequest, screen: HandScreen, form: HandForm | None = None, *, status: int = 200
+    request: HttpRequest,
+    screen: HandScreen,
+    form: HandForm | None = None,
+    *,
+    status: int = 200,
+    part: bool = False,
 ) -> HttpResponse:
-    """The hand screen, from what its one selector read; a POST passes the form it read."""
+    """The hand screen, from what its one selector read; a POST passes the form it read.
+    ``part``: only what htmx swaps into the page's main element (the screen, its title)."""
     nxt = screen.next
     if form is None:
         form = forms_hand.initial(
@@ -160,27 +175,29 @@ def _screen(
         "last_hand": screen.last_hand,
         "key": uuid.uuid4().hex,
         "links": links(screen.night),
+        "part": part,
     }
-    return render(request, "nights/night.html", context, status=status)
+    template = "nights/night.html#screen" if part else "nights/night.html"
+    return render(request, template, context, status=status)
 
 
 @login_required
 @require_safe
 def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = night_for_host(request, night_id)
-    if night.is_closed:
-        return redirect("night_settlement", night.pk)
-    return _screen(request, hand_screen(night, after=_whole(request.GET.get("after", ""))))
+    screen = hand_screen_for_host(request, night_id, after=_whole(request.GET.get("after", "")))
+    if screen.night.is_closed:
+        return redirect("night_settlement", screen.night.pk)
+    return _screen(request, screen)
 
 
 @login_required
 @require_POST
 def hand_check(request: HttpRequest, night_id: int) -> HttpResponse:
     """The live check as the host taps: the referee's verdict, nothing written."""
-    night = night_for_host(request, night_id)
+    screen = hand_screen_for_host(request, night_id)
+    night = screen.night
     if night.is_closed and not request.htmx:
         return redirect("night_settlement", night.pk)
-    screen = hand_screen(night)
     number = _posted_int(request, "number") or screen.next.number
     form = forms_hand.from_post(
         request.POST, screen.roster, number=number, exempt=screen.next.exempt
@@ -193,21 +210,28 @@ def hand_check(request: HttpRequest, night_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = night_for_host(request, night_id)
+    """Record the next hand. Without JavaScript the answer is a redirect to the screen;
+    to htmx, the screen itself (one request per hand), the address set to the one the
+    redirect would have led to.
+
+    A refused hand is shown again as it was, since nothing was written: with a 400, or to
+    htmx with a 200 (it swaps no 4xx answer in: base.html's responseHandling)."""
+    # Read once, with the access check: the form needs the roster, the service settles
+    # the hand from the state read with it, and the screen shown next is made from both.
+    screen = hand_screen_for_host(request, night_id)
+    night = screen.night
     if night.is_closed:
         return _closed(request, night)
     number = _posted_int(request, "number")
     if number is None:
         messages.error(request, sentence(forms_hand.NUMBER_MISSING()))
-        return redirect("night_detail", night.pk)
-    # Read once: the form needs the roster, and a refused hand is shown again on the
-    # screen as it was, since nothing was written.
-    screen = hand_screen(night)
+        return _go(request, reverse("night_detail", args=[night.pk]))
     form = forms_hand.from_post(
         request.POST, screen.roster, number=number, exempt=screen.next.exempt
     )
+    refused = 200 if request.htmx else 400
     if form.data is None:
-        return _screen(request, screen, form, status=400)
+        return _screen(request, screen, form, status=refused, part=bool(request.htmx))
     key = request.POST.get("key", "")
     try:
         hand = hand_services.hand_record(
@@ -216,15 +240,25 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
             hand=form.data,
             by=request.user,
             idempotency_key=key if _KEY.fullmatch(key) else "",
+            seen=screen.snapshot,
         )
     except Conflict as error:
         for message in sentences(error.problems, screen.names):
             messages.error(request, message)
-        return redirect("night_detail", night.pk)
+        return _go(request, reverse("night_detail", args=[night.pk]))
     except InvalidInput as error:
         form.problems = error.problems
-        return _screen(request, screen, form, status=400)
-    return redirect(reverse("night_detail", args=[night.pk]) + f"?after={hand.number}")
+        return _screen(request, screen, form, status=refused, part=bool(request.htmx))
+    shown = reverse("night_detail", args=[night.pk]) + f"?after={hand.number}"
+    if not request.htmx:
+        return redirect(shown)
+    # The hand just recorded on top of the screen read above, unless the service found
+    # the night changed meanwhile (or the hand was an earlier tap's): then read it again.
+    if hand.number == screen.next.number and list(hand.roster) == ids_of(screen.roster):
+        after = screen_after(screen, hand)
+    else:
+        after = hand_screen(night, after=hand.number)
+    return replace_url(_screen(request, after, part=True), shown)
 
 
 @login_required

@@ -241,6 +241,59 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
     assert page.url.endswith(f"/nights/{night.pk}/settle/")
 
 
+def test_with_javascript_a_hand_is_one_request_and_the_next_screen_is_swapped_in(
+    live_server, phone, page, sign_in
+):
+    night = night_with(ROSTER)
+    sign_in(phone, night.table.owner)
+    page.goto(f"{live_server.url}/nights/{night.pk}/")
+    screen = HandScreen(page, ids(night))
+    page.evaluate("window.stillTheSamePage = true")
+    asked = []
+    pages_and_calls = {"document", "xhr", "fetch"}
+    page.on(
+        "request",
+        lambda r: asked.append((r.method, r.url)) if r.resource_type in pages_and_calls else None,
+    )
+    screen.tap_plus("Bob", 3)
+    screen.tap_plus("Cy", 2)
+    expect(screen.check()).to_contain_text("Ready to record.")
+    asked.clear()
+
+    screen.record(1)
+
+    # One request, answered with the next hand's screen: no redirect, no page load.
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
+    assert [(method, url.split("/nights/")[1]) for method, url in asked] == [
+        ("POST", f"{night.pk}/hands/")
+    ]
+    assert page.evaluate("window.stillTheSamePage") is True
+    assert page.title().startswith("Hand 2 · ")
+    assert screen.after() == "Hand 1: Bob wins 4."
+    # Like every page of the ledger (no-store), no copy is kept in the browser's storage.
+    assert page.evaluate("sessionStorage.getItem('htmx-history-cache')") is None
+    # The focus is on what was recorded, so a screen reader reads it out.
+    expect(page.locator(".after")).to_be_focused()
+    screen.shows(0, [-1, 3, -1, -1])
+
+    # The new form is the phone's as the first was: steppers, live check.
+    screen.tap_plus("Cy", 2)
+    screen.tap_plus("Dee", 1)
+    expect(screen.check()).to_contain_text("Tricks 3 of 5")
+    # Recorded anyway, it is refused in place, focus on what is wrong.
+    page.get_by_role("button", name="Record hand 2", exact=True).click()
+    summary = page.locator(".error-summary")
+    expect(summary).to_contain_text("Hand 2 was not recorded.")
+    expect(summary).to_be_focused()
+    assert page.url.endswith("?after=1")
+    assert page.evaluate("window.stillTheSamePage") is True
+    screen.tap_plus("Cy", 2)
+    expect(screen.check()).to_contain_text("Ready to record.")
+    screen.record(2)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
+    assert screen.after() == "Hand 2: Cy wins 4."
+
+
 @pytest.fixture
 def small_phone_without_js(browser):
     context = browser.new_context(

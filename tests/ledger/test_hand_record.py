@@ -8,14 +8,21 @@ from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry, Hand
 from ledger.models.nights import REASON_MAX_LENGTH
+from ledger.selectors.night_state import night_snapshot
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
+from ledger.services import roster as roster_services
+from ledger.verify import verify_night
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data, ids
 from tests.ledger.worked_examples import EXAMPLES
 
 pytestmark = pytest.mark.django_db
+
+# PostgreSQL's row lock on the night is a statement of its own; SQLite's BEGIN IMMEDIATE,
+# counted with the transaction, already holds every other writer off.
+ROW_LOCK = 1 if connection.features.has_select_for_update else 0
 
 
 def _balances(night, roster):
@@ -176,7 +183,7 @@ def test_a_player_who_is_not_on_the_roster_is_refused_by_name():
     assert caught.value.problems == [err.PLAYER_NOT_ON_ROSTER(id=stranger.pk)]
 
 
-def test_recording_a_hand_costs_the_same_queries_late_in_the_night(django_assert_max_num_queries):
+def test_recording_a_hand_costs_the_same_queries_late_in_the_night(django_assert_num_queries):
     night = night_with()
     by = night.started_by
     hand = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}
@@ -185,9 +192,111 @@ def test_recording_a_hand_costs_the_same_queries_late_in_the_night(django_assert
             night=night, expected_number=number, hand=hand_data(night, hand), by=by
         )
     data = hand_data(night, hand)
+    seen = night_snapshot(night)
 
-    with django_assert_max_num_queries(12):
-        hand_services.hand_record(night=night, expected_number=31, hand=data, by=by)
+    # Under the lock, one query checks the night is as seen; then the hand and its
+    # entries, one insert each; the transaction's two statements around them; and on
+    # PostgreSQL the row lock (SQLite's BEGIN IMMEDIATE is one already).
+    with django_assert_num_queries(5 + ROW_LOCK):
+        hand_services.hand_record(night=night, expected_number=31, hand=data, by=by, seen=seen)
+
+
+def test_without_a_snapshot_the_service_reads_the_roster_and_the_last_hand_first(
+    django_assert_num_queries,
+):
+    night = night_with()
+    hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+
+    with django_assert_num_queries(2 + 5 + ROW_LOCK):
+        hand_services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
+
+
+# --- a snapshot read before the write transaction, and what changed since ---------
+
+
+def _record(night, number, hand, **kwargs):
+    return hand_services.hand_record(
+        night=night,
+        expected_number=number,
+        hand=hand_data(night, hand),
+        by=night.started_by,
+        **kwargs,
+    )
+
+
+def test_a_snapshot_taken_before_another_device_recorded_that_hand_is_a_conflict():
+    night = night_with()
+    seen = night_snapshot(night)
+    _record(night, 1, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+
+    with pytest.raises(Conflict) as caught:
+        _record(night, 1, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}}, seen=seen)
+
+    assert caught.value.problems == [err.HAND_ALREADY_RECORDED(number=1)]
+    assert Hand.objects.filter(night=night).count() == 1
+
+
+def test_a_hand_is_settled_again_if_an_earlier_one_was_corrected_since_the_snapshot():
+    night = night_with()
+    _record(night, 1, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+    _record(night, 2, {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 2}})
+    seen = night_snapshot(night)
+    correction_services.hand_correct(
+        night=night,
+        number=1,
+        hand=hand_data(night, {"dealer": "Ann", "stayed": {"Cy": 3, "Dee": 2}}),
+        reason="Cy took the most, not Bob.",
+        by=night.started_by,
+    )
+
+    third = _record(night, 3, {"dealer": "Cy", "stayed": {"Dee": 3, "Ann": 2}}, seen=seen)
+
+    # Settled from the corrected night, not from the state the snapshot held: the ledger's
+    # check replays each hand on the one before it as it stood and finds no difference.
+    assert (
+        third.state().balances
+        != rules.settle_hand(night.house_rules, seen.state, third.hand_input())[1].balances
+    )
+    assert verify_night(night) == []
+
+
+def test_a_snapshot_taken_before_the_last_hand_was_undone_records_that_number_again():
+    night = night_with()
+    _record(night, 1, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
+    seen = night_snapshot(night)
+    correction_services.hand_undo_last(night=night, by=night.started_by)
+
+    with pytest.raises(Conflict) as caught:
+        _record(night, 2, {"dealer": "Bob", "stayed": {"Cy": 3, "Dee": 2}}, seen=seen)
+
+    assert caught.value.problems == [err.HAND_NOT_NEXT(expected=1, number=2)]
+    again = _record(night, 1, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}}, seen=seen)
+    assert (again.number, again.revision) == (1, 3)
+    assert verify_night(night) == []
+
+
+def test_a_late_arrival_seated_since_the_snapshot_is_on_the_hand_recorded():
+    night = night_with()
+    seen = night_snapshot(night)
+    newcomer = roster_services.night_seat_join_newcomer(
+        night=night, name="Eve", position=1, by=night.started_by
+    )
+
+    hand = _record(night, 1, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}, seen=seen)
+
+    assert hand.roster == [newcomer.player_id, *seen.roster]
+    assert verify_night(night) == []
+
+
+def test_a_refusal_from_a_stale_snapshot_is_the_night_as_it_is_now():
+    night = night_with()
+    seen = night_snapshot(night)
+    night_services.night_close(night=night, by=night.started_by)
+
+    with pytest.raises(InvalidInput) as caught:
+        _record(night, 1, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}, seen=seen)
+
+    assert caught.value.problems == [err.NIGHT_CLOSED()]
 
 
 def test_the_model_refuses_to_change_or_delete_an_entry():

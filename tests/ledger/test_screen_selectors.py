@@ -5,7 +5,7 @@ import pytest
 
 from ledger import rules, selectors
 from ledger.selectors.hand_changes import correct_screen, undo_screen
-from ledger.selectors.hand_screen import hand_screen
+from ledger.selectors.hand_screen import hand_screen, host_hand_screen
 from ledger.selectors.night_end import close_screen, settle_up_screen
 from ledger.selectors.night_reports import night_report
 from ledger.selectors.seats import night_roster
@@ -143,3 +143,57 @@ def test_the_undo_screen_offers_the_last_live_hand():
 
     assert screen.last.number == 1
     assert screen.roster == tuple(night_roster(night))
+
+
+# --- the host's hand screen, read in one query ---------------------------------------
+
+
+def _same_screen(one, other) -> None:
+    assert one.roster == other.roster
+    assert one.next == other.next
+    assert one.in_turn == other.in_turn
+    assert one.standings == other.standings
+    assert one.state == other.state
+    assert one.house == other.house
+    for name in ("pk", "table_id", "rules", "first_dealer_id", "started_at", "closed_at"):
+        assert getattr(one.night, name) == getattr(other.night, name), name
+    assert one.night.table.name == other.night.table.name
+    if other.last_hand is None:
+        assert one.last_hand is None
+        return
+    for name in ("pk", "number", "revision", "kind", "input", "result", "roster", "created_at"):
+        assert getattr(one.last_hand, name) == getattr(other.last_hand, name), name
+
+
+def test_the_hosts_hand_screen_read_in_one_query_is_the_hand_screen(
+    django_assert_num_queries,
+):
+    night = night_with()
+    by = night.started_by
+    with django_assert_num_queries(1):
+        before_any = host_hand_screen(night.pk, night.table.owner)
+    _same_screen(before_any, hand_screen(night))
+
+    play(night, example_1_hands(4))
+    correction_services.hand_correct(
+        night=night, number=2, hand=hand_data(night, NEW_HAND_2), reason="r", by=by
+    )
+    dee = ids(night)["Dee"]
+    roster_services.night_seat_leave(night=night, player=night.seats.get(player=dee).player, by=by)
+    roster_services.night_seat_join(
+        night=night, player=PlayerFactory(table=night.table, name="Eve"), position=2, by=by
+    )
+    screen = host_hand_screen(night.pk, night.table.owner, after=3)
+
+    _same_screen(screen, hand_screen(night, after=3))
+    assert screen.after.number == 3
+    assert screen.night.started_at.tzinfo is not None
+    assert [p.name for p in screen.roster] == ["Ann", "Eve", "Bob", "Cy", "Dee"]
+    assert not screen.roster[-1].active
+
+
+def test_another_hosts_night_reads_as_no_screen():
+    night = night_with()
+    other = night_with(["Zed", "Yan"])
+
+    assert host_hand_screen(night.pk, other.table.owner) is None

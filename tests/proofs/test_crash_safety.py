@@ -20,6 +20,7 @@ from ledger.models import Entry, Hand, Night
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
+from ledger.services import postings
 from ledger.verify import verify_night
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data
@@ -55,10 +56,9 @@ def snapshot(night: Night) -> tuple:
 
 
 def crash_between_entries(monkeypatch) -> list[int]:
-    """Entry.objects.bulk_create writes the first half of its rows, then fails.
+    """The insert of a post's entries writes the first half of its rows, then fails.
     Returns how many rows each call had written when it failed."""
-    manager = Entry.objects
-    real = manager.bulk_create
+    real = postings.insert_entries
     written: list[int] = []
 
     def half_then_crash(entries, *args, **kwargs):
@@ -68,7 +68,7 @@ def crash_between_entries(monkeypatch) -> list[int]:
         written.append(half)
         raise Crash
 
-    monkeypatch.setattr(manager, "bulk_create", half_then_crash)
+    monkeypatch.setattr(postings, "insert_entries", half_then_crash)
     return written
 
 
@@ -151,9 +151,9 @@ def test_a_crash_inside_the_hand_screen_is_a_server_error_that_writes_nothing(mo
 def test_a_crash_half_way_through_a_correction_leaves_the_night_as_it_was(monkeypatch):
     night = started_night(5)
     before = snapshot(night)
-    # The 1st batch of entries reverses hands 2..5, the 2nd posts the corrected hand 2:
-    # fail there.
-    crash_on_call(monkeypatch, Entry.objects, "bulk_create", 2)
+    # Hands 2..5 are taken out of play and their new revisions written: fail before their
+    # entries, the reversals and the new ones, are posted.
+    crash_on_call(monkeypatch, Hand.objects, "bulk_create", 1)
 
     with pytest.raises(Crash):
         correction_services.hand_correct(
@@ -224,20 +224,19 @@ def test_a_crash_between_the_closing_entries_leaves_the_night_open(monkeypatch):
 KILLED_CHILD = """
 import json, os, sys
 from ledger.services import hands as hand_services
-from ledger.models import Entry
+from ledger.services import postings
 from ledger.models import Night
 
 args = json.loads(sys.argv[-1])
-manager = Entry.objects
-real = manager.bulk_create
+real = postings.insert_entries
 
 def half_then_die(entries, *a, **kw):
     entries = list(entries)
-    real(entries[: len(entries) // 2])
+    real(entries[: len(entries) // 2], *a, **kw)
     print("half written", flush=True)
     os._exit(9)
 
-manager.bulk_create = half_then_die
+postings.insert_entries = half_then_die
 night = Night.objects.get(pk=args["night"])
 hand_services.hand_record(
     night=night,

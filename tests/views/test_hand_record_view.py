@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from ledger import errors as err
@@ -14,11 +16,15 @@ from tests.views.night_helpers import example_1_hands, hand_post, play, said, ur
 pytestmark = pytest.mark.django_db
 
 HAND_1 = {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Dee": 1}}
+HAND_1_TEXT = "Hand 1: Nobody wins (Bob and Cy tie on 2 tricks): the pot of 4 carries over."
+# What htmx sends with the Record button's request.
+HTMX = {"HX-Request": "true"}
 
 
-def _record(client, night, hand, number=1, *, key="", follow=False):
+def _record(client, night, hand, number=1, *, key="", follow=False, htmx=False):
     data = hand_post(night, hand, number=number, key=key)
-    return client.post(url("hand_record", night), data, follow=follow)
+    headers = HTMX if htmx else None
+    return client.post(url("hand_record", night), data, follow=follow, headers=headers)
 
 
 # --- who may record ---------------------------------------------------------------
@@ -30,7 +36,7 @@ def test_the_host_records_a_hand_and_sees_what_happened(client, host, night):
     assert response.status_code == 302
     assert response["Location"] == url("night_detail", night) + "?after=1"
     html = client.get(response["Location"]).content.decode()
-    assert "Hand 1: Nobody wins (Bob and Cy tie on 2 tricks): the pot of 4 carries over." in html
+    assert HAND_1_TEXT in html
 
 
 def test_another_host_gets_a_404_and_nothing_is_written(client, night):
@@ -265,4 +271,136 @@ def test_a_closed_night_takes_no_more_hands(client, host, night):
 
     assert said(err.NIGHT_CLOSED) in response.content.decode()
     assert response.redirect_chain[-1][0] == url("night_settlement", night)
+    assert not Hand.objects.exists()
+
+
+# --- one request per hand, with htmx ----------------------------------------------
+
+
+def _text(response) -> str:
+    return response.content.decode().replace("&#x27;", "'")
+
+
+def _main(html: str) -> str:
+    """The page's <main> element's content, or a fragment, without what differs from one
+    answer to the next by design (the form's keys, the CSRF token) or is only on one of
+    the two (the fragment's title, the page's messages and script)."""
+    if "<main" in html:
+        html = html.split('<main id="main">', 1)[1].split("</main>", 1)[0]
+    html = re.sub(r"<title>.*?</title>", "", html)
+    html = re.sub(r'<ul class="messages".*?</ul>', "", html, flags=re.S)
+    html = re.sub(r"<script[^>]*></script>", "", html)
+    html = re.sub(r'(name="(?:key|csrfmiddlewaretoken)" value=)"[^"]*"', r"\1", html)
+    return "\n".join(line.strip() for line in html.splitlines() if line.strip())
+
+
+def test_with_htmx_recording_answers_with_the_next_hands_screen(client, host, night):
+    response = _record(client, night, HAND_1, htmx=True)
+
+    assert response.status_code == 200
+    assert response["HX-Replace-Url"] == url("night_detail", night) + "?after=1"
+    html = _text(response)
+    assert "<html" not in html
+    assert html.lstrip().startswith(f"<title>Hand 2 · {night.table.name} · Bourré ledger</title>")
+    assert HAND_1_TEXT in html
+    assert "<h1>Hand 2</h1>" in html
+    assert "Record hand 2" in html
+    assert Hand.objects.get().number == 1
+
+
+def test_the_htmx_answer_is_the_screen_the_redirect_leads_to(client, host, night):
+    play(night, example_1_hands(3))
+    answer = _record(client, night, example_1_hands(4)[3], number=4, htmx=True)
+
+    page = client.get(answer["HX-Replace-Url"])
+
+    assert _main(_text(answer)) == _main(_text(page))
+
+
+def test_the_htmx_answer_carries_a_new_key_for_the_next_hand(client, host, night):
+    posted = "ab" * 16
+
+    html = _record(client, night, HAND_1, key=posted, htmx=True).content.decode()
+
+    key = re.search(r'name="key" value="([0-9a-f]+)"', html).group(1)
+    assert key != posted
+    assert len(key) == 32
+
+
+def test_the_htmx_answer_moves_the_focus_to_the_hand_just_recorded(client, host, night):
+    html = _record(client, night, HAND_1, htmx=True).content.decode()
+
+    after = re.search(r'<p class="after"[^>]*>', html).group(0)
+    assert 'role="status"' in after
+    assert "autofocus" in after
+    assert 'tabindex="-1"' in after
+
+
+def test_with_htmx_a_refused_hand_is_shown_again_with_its_problems(client, host, night):
+    by_name = ids(night)
+
+    response = _record(client, night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2}}, htmx=True)
+
+    # A 200, or htmx would not swap it in; the screen stays at hand 1, nothing written.
+    assert response.status_code == 200
+    assert "HX-Replace-Url" not in response
+    html = _text(response)
+    assert "<html" not in html
+    summary = re.search(r'<div class="error-summary"[^>]*>', html).group(0)
+    assert 'role="alert"' in summary
+    assert "autofocus" in summary
+    assert "Hand 1 was not recorded." in html
+    assert said(rule_errors.TRICKS_DO_NOT_ADD_UP, hand=1, total=4, tricks_per_hand=5) in html
+    assert f'name="tricks_{by_name["Bob"]}" value="2"' in html
+    assert not Hand.objects.exists()
+    assert not Entry.objects.exists()
+
+
+def test_with_htmx_a_stale_hand_number_reloads_the_page_with_the_message(client, host, night):
+    play(night, example_1_hands(1))
+
+    response = _record(client, night, HAND_1, number=1, key="cd" * 16, htmx=True)
+
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == url("night_detail", night)
+    html = client.get(response["HX-Redirect"]).content.decode()
+    assert said(err.HAND_ALREADY_RECORDED, number=1) in html
+    assert Hand.objects.count() == 1
+
+
+def test_with_htmx_a_double_tap_records_once_and_both_answers_show_it(client, host, night):
+    first = _record(client, night, HAND_1, key="ef" * 16, htmx=True)
+    second = _record(client, night, HAND_1, key="ef" * 16, htmx=True)
+
+    for answer in (first, second):
+        assert answer["HX-Replace-Url"] == url("night_detail", night) + "?after=1"
+        html = _text(answer)
+        assert HAND_1_TEXT in html
+        assert "<h1>Hand 2</h1>" in html
+    assert Hand.objects.count() == 1
+    assert Entry.objects.count() == 8
+
+
+def test_with_htmx_a_closed_night_sends_the_page_to_the_settle_up(client, host, night):
+    night_services.night_close(night=night, by=host)
+
+    response = _record(client, night, HAND_1, htmx=True)
+
+    assert response["HX-Redirect"] == url("night_settlement", night)
+    assert said(err.NIGHT_CLOSED) in client.get(response["HX-Redirect"]).content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_with_htmx_another_host_gets_a_404_and_nothing_is_written(client, night):
+    client.force_login(UserFactory())
+
+    assert _record(client, night, HAND_1, htmx=True).status_code == 404
+    assert not Hand.objects.exists()
+
+
+def test_with_htmx_an_anonymous_visitor_is_sent_to_sign_in(client, night):
+    response = _record(client, night, HAND_1, htmx=True)
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
     assert not Hand.objects.exists()

@@ -1,0 +1,50 @@
+"""Posting entries: built by position and inserted from the values they hold, so what is
+stored is what each entry's own ``compute_hash`` sealed."""
+
+import itertools
+
+import pytest
+from django.utils import timezone
+
+from ledger.models import GENESIS_HASH, Entry
+from ledger.services import postings
+from ledger.verify import verify_night
+from tests.factories import night_with
+from tests.ledger.helpers import record_all
+
+pytestmark = pytest.mark.django_db
+
+
+def test_entries_are_built_by_position_in_the_models_own_field_order():
+    assert tuple(f.attname for f in Entry._meta.concrete_fields) == postings.ENTRY_FIELDS
+
+
+def test_what_is_stored_is_what_each_entry_sealed():
+    night = night_with()
+    players = [seat.player_id for seat in night.seats.order_by("position")]
+    now = timezone.now()
+    movements = [
+        (None, player, amount, Entry.LEFTOVER, None)
+        for player, amount in zip(
+            itertools.cycle(players), range(1, 2 * postings.BATCH + 2), strict=False
+        )
+    ]
+
+    posted = postings.post(night, movements, by=night.started_by, now=now)
+
+    # More than one statement's worth, stored in order, each as it was sealed.
+    assert len(posted) > postings.BATCH
+    stored = list(Entry.objects.filter(night=night).order_by("seq"))
+    assert [(e.seq, e.player_id, e.amount, e.hash) for e in stored] == [
+        (e.seq, e.player_id, e.amount, e.hash) for e in posted
+    ]
+    assert stored[0].prev_hash == GENESIS_HASH
+    assert all(e.created_at == now and e.hash == e.compute_hash() for e in stored)
+    assert all(b.prev_hash == a.hash for a, b in itertools.pairwise(stored))
+
+
+def test_a_night_of_posted_hands_checks_out():
+    night = night_with()
+    record_all(night, [{"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}] * 3)
+
+    assert verify_night(night) == []
