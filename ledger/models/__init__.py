@@ -4,7 +4,8 @@
   and share links;
 - entries: the append-only chip ledger;
 - imports: the record of each night file imported;
-- hosts: what a host chose for themselves (their language).
+- hosts: what a host chose for themselves (their language);
+- payments: how each player gets paid (append-only, withdrawn by a new record).
 """
 
 from ledger.models.entries import (
@@ -17,12 +18,18 @@ from ledger.models.entries import (
 from ledger.models.hosts import HostSettings
 from ledger.models.imports import NIGHT_IMPORT_IS_APPEND_ONLY, NightImport, NightImportQuerySet
 from ledger.models.nights import Hand, Night, Player, RosterChange, Seat, ShareLink, Table
+from ledger.models.payments import (
+    PAYMENT_METHOD_IS_APPEND_ONLY,
+    PaymentMethod,
+    PaymentMethodWithdrawal,
+)
 
 __all__ = [
     "ENTRY_IS_APPEND_ONLY",
     "ENTRY_KINDS",
     "GENESIS_HASH",
     "NIGHT_IMPORT_IS_APPEND_ONLY",
+    "PAYMENT_METHOD_IS_APPEND_ONLY",
     "Entry",
     "EntryQuerySet",
     "Hand",
@@ -30,6 +37,8 @@ __all__ = [
     "Night",
     "NightImport",
     "NightImportQuerySet",
+    "PaymentMethod",
+    "PaymentMethodWithdrawal",
     "Player",
     "RosterChange",
     "Seat",
