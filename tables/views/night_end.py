@@ -18,6 +18,7 @@ from ledger.services import nights as night_services
 from tables import presenters
 from tables.access import night_for_host
 from tables.languages import players_language
+from tables.pay_buttons import night_pay_buttons
 from tables.problems import sentences
 from tables.views.night_common import links
 
@@ -132,6 +133,7 @@ def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
         "night": night,
         "standings": screen.standings,
         "payments": screen.payments,
+        "pay_buttons": night_pay_buttons(night, screen.payments, screen.standings.currency),
         "seal": screen.seal,
         "text": text,
         "text_rows": text.count("\n") + 1,

@@ -1,5 +1,7 @@
 """The live, read-only share link of a night: the host makes and revokes it; anyone
-holding it sees the standings, the pot and the hand log, and nothing else.
+holding it sees the standings, the pot and the hand log, and once the night is closed its
+settle-up with the pay buttons of its transfers (how each payee gets paid in the night's
+currency, nothing more), and nothing else.
 
 The page follows the night by itself: its standings ask every few seconds whether
 anything changed, sending the ETag they were rendered under (``If-None-Match``, written
@@ -35,6 +37,7 @@ from ledger.selectors.share_links import shared_night
 from ledger.services.share_links import share_link_create, share_link_revoke
 from tables.access import NO_SUCH_LINK, night_for_host
 from tables.languages import speak_players_language
+from tables.pay_buttons import night_pay_buttons
 from tables.problems import sentences
 
 SHARE_CREATED = gettext_lazy("Live link ready: anyone with it can watch tonight's standings.")
@@ -140,6 +143,9 @@ def _standings_context(
         "last_hand": live.last_hand,
         "standings": shown.standings,
         "settlement": shown.settle_up,
+        # Each player pays from their own phone: the buttons of this night's transfers,
+        # and nothing else of how the players get paid.
+        "pay_buttons": night_pay_buttons(night, shown.settle_up or [], shown.standings.currency),
         "seal": live.seal,
         "poll_seconds": POLL_SECONDS,
         "standings_headers": _validator_header(tags[STANDINGS]),
