@@ -4,7 +4,7 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 
-from ledger.models import Night, Player, Table
+from ledger.models import Night, PaymentMethod, Player, Table
 from ledger.selectors.hand_screen import HandScreen, host_hand_screen
 
 # A live link that does not exist and one that was switched off read the same.
@@ -18,6 +18,14 @@ def table_for_host(request: HttpRequest, table_id: int) -> Table:
 def player_for_host(request: HttpRequest, player_id: int) -> Player:
     return get_object_or_404(
         Player.objects.select_related("table"), pk=player_id, table__owner=request.user
+    )
+
+
+def payment_method_for_host(request: HttpRequest, method_id: int) -> PaymentMethod:
+    return get_object_or_404(
+        PaymentMethod.objects.select_related("player__table"),
+        pk=method_id,
+        player__table__owner=request.user,
     )
 
 

@@ -10,8 +10,9 @@ import factory
 from django.contrib.auth import get_user_model
 
 from ledger import rules
-from ledger.models import Night, Player, ShareLink, Table
+from ledger.models import Night, PaymentMethod, Player, ShareLink, Table
 from ledger.services import nights as night_services
+from ledger.services.payment_methods import payment_method_add
 from ledger.services.share_links import share_link_create
 from tests.ledger.helpers import record_all
 from tests.ledger.worked_examples import EXAMPLE_1
@@ -124,6 +125,25 @@ class ShareLinkFactory(factory.django.DjangoModelFactory):
     @classmethod
     def _create(cls, model_class, *, night) -> ShareLink:
         return share_link_create(night=night, by=night.started_by)
+
+
+class PaymentMethodFactory(factory.django.DjangoModelFactory):
+    """A player's way of getting paid, added by the service the player page's form calls
+    (checked like the host's input): a Swish number unless told otherwise, e.g.
+    ``PaymentMethodFactory(player=ann, kind="sepa", value=IBAN, name="Ann Andersson")``."""
+
+    class Meta:
+        model = PaymentMethod
+
+    player = factory.SubFactory(PlayerFactory)
+    kind = "swish"
+    value = "070-123 45 67"
+
+    @classmethod
+    def _create(cls, model_class, *, player, kind, value, **details) -> PaymentMethod:
+        return payment_method_add(
+            player=player, kind=kind, value=value, by=player.table.owner, **details
+        )
 
 
 def night_with(names=NAMES, *, table=None, house_rules=None, first_dealer=None) -> Night:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables.views import players, roster, tables
+from tables.views import payment_methods, players, roster, tables
 
 urlpatterns = [
     path("tables/", tables.table_list, name="table_list"),
@@ -12,6 +12,16 @@ urlpatterns = [
     path("players/<int:player_id>/rename/", players.player_rename, name="player_rename"),
     path("players/<int:player_id>/retire/", players.player_retire, name="player_retire"),
     path("players/<int:player_id>/unretire/", players.player_unretire, name="player_unretire"),
+    path(
+        "players/<int:player_id>/payment-methods/add/",
+        payment_methods.payment_method_add,
+        name="payment_method_add",
+    ),
+    path(
+        "payment-methods/<int:method_id>/remove/",
+        payment_methods.payment_method_remove,
+        name="payment_method_remove",
+    ),
     path("nights/<int:night_id>/join/", roster.night_join, name="night_join"),
     path("nights/<int:night_id>/leave/<int:player_id>/", roster.night_leave, name="night_leave"),
 ]

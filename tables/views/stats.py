@@ -12,12 +12,15 @@ from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_safe
 
+from ledger.models import Player
 from ledger.selectors import night_reports
 from ledger.selectors.night_reports import NightHistory
+from ledger.selectors.payment_methods import player_payment_methods
 from ledger.selectors.players import PlayerStats, player_stats
 from ledger.selectors.tables import table_stats as table_stats_for
 from tables import charts, presenters
 from tables.access import night_for_host, player_for_host, table_for_host
+from tables.forms_payments import PaymentMethodForm, PaymentMethodRemoveForm
 
 
 def _date(value) -> str:
@@ -66,22 +69,28 @@ def _night_charts(history: NightHistory) -> list[charts.Chart]:
     ]
 
 
+def player_page_context(player: Player, **extra) -> dict:
+    """Everything the player page shows; the payment-method views re-render it with their
+    errors or notice."""
+    stats = player_stats(player)
+    return {
+        "player": player,
+        "table": player.table,
+        "stats": stats,
+        "nights": list(reversed(stats.nights)),
+        "chart": _cumulative_chart(stats),
+        "payment_methods": player_payment_methods(player),
+        "payment_form": PaymentMethodForm(),
+        "remove_form": PaymentMethodRemoveForm(),
+        **extra,
+    }
+
+
 @login_required
 @require_safe
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = player_for_host(request, player_id)
-    stats = player_stats(player)
-    return render(
-        request,
-        "stats/player_detail.html",
-        {
-            "player": player,
-            "table": player.table,
-            "stats": stats,
-            "nights": list(reversed(stats.nights)),
-            "chart": _cumulative_chart(stats),
-        },
-    )
+    return render(request, "stats/player_detail.html", player_page_context(player))
 
 
 @login_required

@@ -1,0 +1,81 @@
+"""What the database itself refuses of a payment method, and that nothing is ever changed."""
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from ledger.models import (
+    PAYMENT_METHOD_IS_APPEND_ONLY,
+    PaymentMethod,
+    PaymentMethodWithdrawal,
+)
+from tests.factories import PaymentMethodFactory, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def player():
+    return PlayerFactory()
+
+
+def _row(player, **fields):
+    values = {"kind": "other", "value": "cash", "added_by": player.table.owner}
+    return PaymentMethod(player=player, added_at=timezone.now(), **(values | fields))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"kind": "bitcoin"},
+        {"value": ""},
+        {"kind": "swish", "value": "0701234567"},  # not the stored form
+        {"kind": "sepa", "value": "DE89370400440532013000", "name": ""},
+        {"kind": "sepa", "value": "de89 3704", "name": "Ann"},
+        {"kind": "pix", "value": "52998224725", "pix_kind": "cpf", "name": "Ann", "city": ""},
+        {"kind": "pix", "value": "52998224725", "pix_kind": "iban", "name": "A", "city": "Rio"},
+        {"kind": "pix", "value": "x", "pix_kind": "cpf", "name": "A" * 26, "city": "Rio"},
+        {"kind": "bizum", "value": "612345678"},
+        {"kind": "venmo", "value": "ann", "name": "Ann"},  # a name only for Pix and SEPA
+        {"kind": "sepa", "value": "DE89370400440532013000", "name": "Ann", "bic": "cobadeff"},
+        {"value": "x" * 101},
+    ],
+)
+def test_the_database_refuses_what_the_data_must_not_be(player, fields):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        _row(player, **fields).save()
+
+
+def test_the_database_takes_a_row_as_the_service_stores_it(player):
+    _row(player, kind="sepa", value="DE89370400440532013000", name="Ann", bic="COBADEFF").save()
+
+    assert PaymentMethod.objects.count() == 1
+
+
+def test_a_method_is_never_changed_or_deleted(player):
+    method = PaymentMethodFactory(player=player)
+
+    with pytest.raises(PermissionError, match=PAYMENT_METHOD_IS_APPEND_ONLY):
+        method.save()
+    with pytest.raises(PermissionError):
+        method.delete()
+    with pytest.raises(PermissionError):
+        PaymentMethod.objects.update(value="46700000000")
+    with pytest.raises(PermissionError):
+        PaymentMethod.objects.all().delete()
+
+
+def test_a_withdrawal_is_never_changed_or_deleted_and_there_is_one_per_method(player):
+    method = PaymentMethodFactory(player=player)
+    withdrawal = PaymentMethodWithdrawal.objects.create(
+        method=method, withdrawn_by=player.table.owner, withdrawn_at=timezone.now()
+    )
+
+    with pytest.raises(PermissionError):
+        withdrawal.save()
+    with pytest.raises(PermissionError):
+        PaymentMethodWithdrawal.objects.all().delete()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        PaymentMethodWithdrawal.objects.create(
+            method=method, withdrawn_by=player.table.owner, withdrawn_at=timezone.now()
+        )
