@@ -1,0 +1,184 @@
+"""The player page's "How <name> gets paid": the host lists, adds and removes the ways."""
+
+from html import escape
+
+import pytest
+from django.urls import reverse
+
+from ledger.models import PaymentMethod, PaymentMethodWithdrawal
+from tables.views.payment_methods import METHOD_ADDED, METHOD_REMOVED
+from tests.factories import PaymentMethodFactory, PlayerFactory, ShareLinkFactory, UserFactory
+from tests.payment_methods.examples import IBAN_DE
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HX-Request": "true", "HX-Target": "payment-methods"}
+
+
+@pytest.fixture
+def player():
+    return PlayerFactory(name="Ann")
+
+
+@pytest.fixture
+def host(client, player):
+    client.force_login(player.table.owner)
+    return player.table.owner
+
+
+def _page(player) -> str:
+    return reverse("player_detail", args=[player.pk])
+
+
+def _add(player) -> str:
+    return reverse("payment_method_add", args=[player.pk])
+
+
+def _remove(method) -> str:
+    return reverse("payment_method_remove", args=[method.pk])
+
+
+SWISH = {"kind": "swish", "value": "070 123 45 67"}
+
+
+# --- the host ---------------------------------------------------------------------
+
+
+def test_the_player_page_lists_how_the_player_gets_paid(client, host, player):
+    PaymentMethodFactory(player=player)
+    PaymentMethodFactory(player=player, kind="sepa", value=IBAN_DE, name="Ann Andersson")
+
+    html = client.get(_page(player)).content.decode()
+
+    assert "How Ann gets paid" in html
+    assert "<dt>Swish</dt><dd>46701234567</dd>" in html
+    assert "<dd>DE89370400440532013000</dd>" in html
+    assert "<dd>Ann Andersson</dd>" in html
+    assert f'action="{_add(player)}"' in html
+
+
+def test_a_player_with_no_way_yet_says_so(client, host, player):
+    html = client.get(_page(player)).content.decode()
+
+    assert "No way yet: add one" in html
+
+
+def test_the_host_adds_a_way_without_javascript(client, host, player):
+    response = client.post(_add(player), SWISH, follow=True)
+
+    method = PaymentMethod.objects.get()
+    assert (method.player, method.kind, method.value) == (player, "swish", "46701234567")
+    assert method.added_by == host
+    assert response.redirect_chain == [(_page(player) + "#payment-methods", 302)]
+    assert escape(str(METHOD_ADDED % {"player": "Ann", "kind": "Swish"})) in (
+        response.content.decode()
+    )
+
+
+def test_with_htmx_the_section_alone_comes_back(client, host, player):
+    response = client.post(_add(player), SWISH, headers=HTMX)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<section id="payment-methods"')
+    assert "<dd>46701234567</dd>" in html
+    assert "<html" not in html
+
+
+def test_a_bad_value_is_named_under_its_field_and_nothing_is_saved(client, host, player):
+    response = client.post(
+        _add(player), {"kind": "sepa", "value": "DE89 3704 0044 0532 0130 01", "name": ""}
+    )
+
+    assert response.status_code == 400
+    form = response.context["payment_form"]
+    assert "the check digits do not match" in form.errors["value"][0]
+    assert form.errors["name"] == ["Account holder must not be empty."]
+    assert not PaymentMethod.objects.exists()
+
+
+def test_a_bad_value_with_htmx_comes_back_in_the_section(client, host, player):
+    response = client.post(_add(player), {"kind": "swish", "value": "12345"}, headers=HTMX)
+
+    assert response.status_code == 200
+    assert "is not a Swedish mobile number" in response.content.decode()
+    assert not PaymentMethod.objects.exists()
+
+
+def test_an_unknown_kind_is_a_form_error_not_a_500(client, host, player):
+    response = client.post(_add(player), {"kind": "bitcoin", "value": "x"})
+
+    assert response.status_code == 400
+    assert "kind" in response.context["payment_form"].errors
+
+
+def test_an_overlong_value_is_refused_by_the_form(client, host, player):
+    response = client.post(_add(player), {"kind": "other", "value": "x" * 201})
+
+    assert response.status_code == 400
+    assert not PaymentMethod.objects.exists()
+
+
+def test_the_host_removes_a_way_with_a_reason(client, host, player):
+    method = PaymentMethodFactory(player=player)
+
+    response = client.post(_remove(method), {"reason": "new phone"}, follow=True)
+
+    withdrawal = PaymentMethodWithdrawal.objects.get()
+    assert (withdrawal.method, withdrawal.reason, withdrawal.withdrawn_by) == (
+        method,
+        "new phone",
+        host,
+    )
+    html = response.content.decode()
+    assert escape(str(METHOD_REMOVED % {"player": "Ann", "kind": "Swish"})) in html
+    assert "<dd>46701234567</dd>" not in html
+
+
+def test_removing_twice_says_so(client, host, player):
+    method = PaymentMethodFactory(player=player)
+    client.post(_remove(method))
+
+    response = client.post(_remove(method), headers=HTMX)
+
+    assert "This way of getting paid was already removed." in response.content.decode()
+    assert PaymentMethodWithdrawal.objects.count() == 1
+
+
+# --- everyone else ----------------------------------------------------------------
+
+
+def test_another_host_gets_a_404_everywhere(client, player):
+    method = PaymentMethodFactory(player=player)
+    client.force_login(UserFactory())
+
+    assert client.get(_page(player)).status_code == 404
+    assert client.post(_add(player), SWISH).status_code == 404
+    assert client.post(_remove(method)).status_code == 404
+    assert PaymentMethod.objects.count() == 1
+    assert not PaymentMethodWithdrawal.objects.exists()
+
+
+def test_an_anonymous_visitor_is_sent_to_sign_in(client, player):
+    method = PaymentMethodFactory(player=player)
+
+    for response in (client.post(_add(player), SWISH), client.post(_remove(method))):
+        assert response["Location"].startswith("/accounts/login/")
+    assert PaymentMethod.objects.count() == 1
+    assert not PaymentMethodWithdrawal.objects.exists()
+
+
+def test_a_share_link_opens_no_player_page_and_adds_nothing(client, player):
+    link = ShareLinkFactory(night__table=player.table)
+    assert client.get(reverse("share_view", args=[link.token])).status_code == 200
+
+    assert client.get(_page(player))["Location"].startswith("/accounts/login/")
+    assert client.post(_add(player), SWISH)["Location"].startswith("/accounts/login/")
+    assert not PaymentMethod.objects.exists()
+
+
+def test_the_endpoints_take_posts_only(client, host, player):
+    method = PaymentMethodFactory(player=player)
+
+    assert client.get(_add(player)).status_code == 405
+    assert client.get(_remove(method)).status_code == 405
