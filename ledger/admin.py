@@ -14,6 +14,8 @@ from ledger.models import (
     HostSettings,
     Night,
     NightImport,
+    PaymentMethod,
+    PaymentMethodWithdrawal,
     Player,
     RosterChange,
     Seat,
@@ -115,3 +117,17 @@ class NightImportAdmin(ReadOnlyAdmin):
     list_display = ["night", "digest", "imported_by", "imported_at"]
     list_select_related = ["night__table", "imported_by"]
     search_fields = ["digest", "night__table__name"]
+
+
+@admin.register(PaymentMethod)
+class PaymentMethodAdmin(ReadOnlyAdmin):
+    list_display = ["player", "kind", "value", "added_by", "added_at"]
+    list_filter = ["kind"]
+    list_select_related = ["player__table", "added_by"]
+    search_fields = ["player__name", "value", "name"]
+
+
+@admin.register(PaymentMethodWithdrawal)
+class PaymentMethodWithdrawalAdmin(ReadOnlyAdmin):
+    list_display = ["method", "withdrawn_by", "withdrawn_at", "reason"]
+    list_select_related = ["method__player", "withdrawn_by"]

@@ -72,7 +72,10 @@ class PaymentMethodForm(forms.Form):
         gettext_lazy("SEPA and Pix only: the name on the account."),
     )
     city = _text(gettext_lazy("City"), gettext_lazy("Pix only: the account holder's city."))
-    bic = _text("BIC", gettext_lazy("SEPA only, optional; needed for accounts outside the EEA."))
+    bic = _text(
+        pgettext_lazy("bank code", "BIC"),
+        gettext_lazy("SEPA only, optional; needed for accounts outside the EEA."),
+    )
 
     def add_service_errors(self, problems: Iterable[rules.Problem], names: Mapping) -> None:
         """Each problem under its field, the field named by its label ("Account holder

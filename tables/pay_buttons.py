@@ -90,7 +90,7 @@ def _swish(method: PaymentMethod, amount: Decimal, money: str, message: str) -> 
     }
     return PayButton(
         kind=method.kind,
-        title="Swish",
+        title=str(method.get_kind_display()),
         amount=money,
         qr=_qr(payload, label),
         link=link,
@@ -118,7 +118,7 @@ def _pix(method: PaymentMethod, amount: Decimal, money: str, message: str) -> Pa
     }
     return PayButton(
         kind=method.kind,
-        title="Pix",
+        title=str(method.get_kind_display()),
         amount=money,
         qr=_qr(code, label),
         copy=code,
@@ -139,9 +139,9 @@ def _sepa(method: PaymentMethod, amount: Decimal, money: str, message: str) -> P
         "name": method.name,
     }
     iban = " ".join(method.value[i : i + 4] for i in range(0, len(method.value), 4))
-    details = [Detail("IBAN", iban), Detail(gettext("Name"), method.name)]
+    details = [Detail(pgettext("bank code", "IBAN"), iban), Detail(gettext("Name"), method.name)]
     if method.bic:
-        details.append(Detail("BIC", method.bic))
+        details.append(Detail(pgettext("bank code", "BIC"), method.bic))
     text = _fit(message, EPC_TEXT_LIMIT)
     if text and text.encode() in payload.split(b"\n"):
         details.append(Detail(pgettext("note with a bank transfer", "Message"), text))
@@ -151,7 +151,7 @@ def _sepa(method: PaymentMethod, amount: Decimal, money: str, message: str) -> P
         amount=money,
         qr=_qr(payload, label, epc=True),
         copy=method.value,
-        copy_label="IBAN",
+        copy_label=pgettext("bank code", "IBAN"),
         details=tuple(details),
     )
 

@@ -10,7 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Length
 from django.db.models.lookups import LessThanOrEqual
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from ledger.payments.pix import PIX_CITY_LIMIT, PIX_KEY_KINDS, PIX_NAME_LIMIT
 from ledger.payments.sepa import NAME_LIMIT as SEPA_NAME_LIMIT
@@ -31,18 +31,19 @@ SATISPAY = "satispay"
 LYDIA_WERO = "lydia_wero"
 OTHER = "other"
 
-# The brand names are the same in every language; "Bank transfer" and "Other" are words.
+# The apps' names are the same in every language (marked all the same, since a choice's
+# label is translatable); "SEPA bank transfer" and "Other" are words.
 PAYMENT_METHOD_KINDS = [
-    (SWISH, "Swish"),
-    (PIX, "Pix"),
+    (SWISH, pgettext_lazy("name of a payment app", "Swish")),
+    (PIX, pgettext_lazy("name of a payment app", "Pix")),
     (SEPA, gettext_lazy("SEPA bank transfer")),
-    (VENMO, "Venmo"),
-    (CASH_APP, "Cash App"),
-    (PAYPAL_ME, "PayPal.Me"),
-    (BIZUM, "Bizum"),
-    (MB_WAY, "MB WAY"),
-    (SATISPAY, "Satispay"),
-    (LYDIA_WERO, "Lydia / Wero"),
+    (VENMO, pgettext_lazy("name of a payment app", "Venmo")),
+    (CASH_APP, pgettext_lazy("name of a payment app", "Cash App")),
+    (PAYPAL_ME, pgettext_lazy("name of a payment app", "PayPal.Me")),
+    (BIZUM, pgettext_lazy("name of a payment app", "Bizum")),
+    (MB_WAY, pgettext_lazy("name of a payment app", "MB WAY")),
+    (SATISPAY, pgettext_lazy("name of a payment app", "Satispay")),
+    (LYDIA_WERO, pgettext_lazy("name of a payment app", "Lydia / Wero")),
     (OTHER, gettext_lazy("Other")),
 ]
 KIND_CODES = [kind for kind, _ in PAYMENT_METHOD_KINDS]
@@ -133,7 +134,9 @@ class PaymentMethod(_AppendOnly):
     city = models.CharField(
         verbose_name=gettext_lazy("city"), max_length=PIX_CITY_LIMIT, blank=True
     )
-    bic = models.CharField(verbose_name="BIC", max_length=BIC_MAX, blank=True)
+    bic = models.CharField(
+        verbose_name=pgettext_lazy("bank code", "BIC"), max_length=BIC_MAX, blank=True
+    )
     added_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=gettext_lazy("added by"),

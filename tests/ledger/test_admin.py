@@ -10,7 +10,8 @@ from ledger import nightfile
 from ledger.models import Entry, Hand, ShareLink
 from ledger.services import roster as roster_services
 from ledger.services.hosts import host_language_set
-from tests.factories import NightFactory, ShareLinkFactory, UserFactory
+from ledger.services.payment_methods import payment_method_remove
+from tests.factories import NightFactory, PaymentMethodFactory, ShareLinkFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -23,13 +24,16 @@ def _url(model, view: str, *args) -> str:
 
 @pytest.fixture
 def night():
-    """Three hands, then Dee goes home, and the night imported back from its file, and the
-    host's language saved: a row of every model but a share link."""
+    """Three hands, then Dee goes home, and the night imported back from its file, the
+    host's language saved, and a way Ann got paid, then removed: a row of every model but
+    a share link."""
     night = NightFactory(hands=3)
     host_language_set(user=night.table.owner, language="sv")
     dee = night.seats.get(player__name="Dee").player
     roster_services.night_seat_leave(night=night, player=dee, by=night.started_by)
     nightfile.night_import(document=nightfile.night_export(night), owner=night.table.owner)
+    method = PaymentMethodFactory(player=night.seats.get(player__name="Ann").player)
+    payment_method_remove(method=method, by=night.table.owner, reason="new phone")
     return night
 
 

@@ -13,9 +13,21 @@ from django.contrib.auth import get_user_model
 from django.db.models import Model
 from django.urls import URLResolver, get_resolver, reverse
 
-from ledger.models import Entry, Hand, HostSettings, Night, Player, Seat, ShareLink, Table
+from ledger.models import (
+    Entry,
+    Hand,
+    HostSettings,
+    Night,
+    PaymentMethod,
+    PaymentMethodWithdrawal,
+    Player,
+    Seat,
+    ShareLink,
+    Table,
+)
 from tests.factories import (
     NightFactory,
+    PaymentMethodFactory,
     PlayerFactory,
     ShareLinkFactory,
     TableFactory,
@@ -49,6 +61,8 @@ LEDGER_MODELS: list[type[Model]] = [
     Table,
     ShareLink,
     HostSettings,
+    PaymentMethod,
+    PaymentMethodWithdrawal,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
@@ -95,6 +109,7 @@ class World:
     open_night: Night
     closed_night: Night
     tokens: list[str]
+    method: PaymentMethod
     values: dict[str, list] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -104,6 +119,7 @@ class World:
             "night_id": [self.open_night.pk, self.closed_night.pk],
             "number": [1],
             "token": self.tokens,
+            "method_id": [self.method.pk],
         }
 
     def urls(self, route: Route) -> list[str]:
@@ -124,7 +140,9 @@ class World:
 
 def build_world(player_name: str = "Ann") -> World:
     """A host's table with a player, an open night of three hands, a closed night of
-    seven, a live share link to each; and another host with a table of their own."""
+    seven, a live share link to each, a way the player gets paid (the host's words, in
+    any currency, so the closed night's settle-up offers it); and another host with a
+    table of their own."""
     owner = UserFactory()
     other = UserFactory()
     PlayerFactory(table=TableFactory(owner=other, name="Someone else's table"), name="Zed")
@@ -136,14 +154,17 @@ def build_world(player_name: str = "Ann") -> World:
     closed = NightFactory(names=names, table=table, hands=hands, closed=True)
     open_night = NightFactory(names=names, table=table, hands=hands[:3])
     tokens = [ShareLinkFactory(night=n).token for n in (open_night, closed)]
+    player = Player.objects.get(table=table, name=player_name)
+    method = PaymentMethodFactory(player=player, kind="other", value=f"Pay {player_name}")
     return World(
         owner=owner,
         other=other,
         table=table,
-        player=Player.objects.get(table=table, name=player_name),
+        player=player,
         open_night=open_night,
         closed_night=closed,
         tokens=tokens,
+        method=method,
     )
 
 
