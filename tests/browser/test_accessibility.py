@@ -39,7 +39,7 @@ from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 from ledger.services.share_links import share_link_create
-from tests.factories import TableFactory, UserFactory, night_with
+from tests.factories import PaymentMethodFactory, TableFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,8 +51,8 @@ SCREENSHOTS = {("hand screen", 360), ("settle-up", 360)}
 
 def _world() -> tuple[object, dict[str, str], dict[str, str]]:
     """A host's table with an open night (a bourré, a renege, a correction, an undo), a
-    closed night, a retired player and a live link; the URLs to audit, anonymous and
-    signed in."""
+    closed night, a retired player, ways of getting paid and a live link to each night;
+    the URLs to audit, anonymous and signed in."""
     host = UserFactory()
     table = TableFactory(owner=host, name="Thursday Bourré")
     closed = night_with(("Ann", "Bob", "Cy", "Dee"), table=table)
@@ -67,6 +67,10 @@ def _world() -> tuple[object, dict[str, str], dict[str, str]]:
             night=closed, expected_number=number, hand=hand_data(closed, hand), by=host
         )
     night_services.night_close(night=closed, by=host)
+    for player in table.players.all():  # the settle-up's pay buttons, whoever is owed
+        PaymentMethodFactory(player=player, kind="paypal_me", value=f"{player.name}Pays")
+        PaymentMethodFactory(player=player, kind="other", value=f"Cash to {player.name}")
+    closed_link = share_link_create(night=closed, by=host)
 
     night = night_with(("Ann", "Bob", "Cy", "Dee"), table=table)
     hands = [
@@ -99,6 +103,7 @@ def _world() -> tuple[object, dict[str, str], dict[str, str]]:
         "login": reverse("login"),
         "password reset": reverse("password_reset"),
         "share view": reverse("share_view", args=[link.token]),
+        "share view (closed night)": reverse("share_view", args=[closed_link.token]),
         "share house rules": reverse("share_rules", args=[link.token]),
     }
     signed_in = {
@@ -149,6 +154,11 @@ def _audit(page, name: str, width: int) -> list[str]:
 def _visit(page, base: str, name: str, path: str, width: int, screenshot) -> list[str]:
     response = page.goto(base + path, wait_until="load")
     assert response.status == 200, f"{name}: {path} answered {response.status}"
+    # The pay buttons and a way of getting paid's remove form are folded: audit them open.
+    page.evaluate(
+        "document.querySelectorAll('details.pay, .payment-methods details')"
+        ".forEach((d) => { d.open = true; })"
+    )
     if (name, width) in SCREENSHOTS:
         screenshot(page, f"a11y-{name.replace(' ', '-')}-{width}")
     return _audit(page, name, width)
