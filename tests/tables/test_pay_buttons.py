@@ -5,6 +5,8 @@ from decimal import Decimal
 from urllib.parse import unquote
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ledger.models import PaymentMethod
 from ledger.payments.swish import SWISH_MESSAGE_LIMIT
@@ -98,3 +100,18 @@ def test_the_message_is_the_table_and_the_iso_date(name):
     from datetime import date
 
     assert settle_up_message(name, date(2026, 11, 30)) == f"{name} 2026-11-30"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    message=st.text(max_size=300),
+    cents=st.integers(min_value=1, max_value=99_999_999),
+)
+def test_any_table_name_and_amount_give_every_button_and_never_an_error(message, cents):
+    amount = Decimal(cents) / 100
+
+    for method, currency in ((SWISH, "SEK"), (PIX, "BRL"), (SEPA, "EUR"), (PAYPAL, "EUR")):
+        button = pay_button(method, amount=amount, currency=currency, message=message)
+        assert button is not None, (method.kind, message, amount)
+    swish = pay_button(SWISH, amount=amount, currency="SEK", message=message)
+    assert len(_swish_message(swish)) <= SWISH_MESSAGE_LIMIT
