@@ -78,6 +78,8 @@ def test_every_model_is_the_ledgers():
         "ShareLink",
         "NightImport",
         "HostSettings",
+        "PaymentMethod",
+        "PaymentMethodWithdrawal",
     }
 
 
