@@ -15,7 +15,7 @@ from ledger.services import payment_methods as services
 from tables.access import payment_method_for_host, player_for_host
 from tables.forms_payments import PaymentMethodForm, PaymentMethodRemoveForm
 from tables.problems import sentences
-from tables.views.stats import player_page_context
+from tables.views.stats import payment_methods_context, player_page_context
 
 METHOD_ADDED = gettext_lazy("%(player)s can now be paid by %(kind)s.")
 METHOD_REMOVED = gettext_lazy("%(kind)s removed: %(player)s is no longer paid that way.")
@@ -23,10 +23,13 @@ SECTION = "payment-methods"
 
 
 def _section(request: HttpRequest, player: Player, *, status: int = 200, **extra) -> HttpResponse:
-    template = "stats/player_detail.html"
+    """htmx swaps the section alone (no stats read); without JavaScript the page reloads."""
     if request.htmx:
-        template += f"#{SECTION}"
-    return render(request, template, player_page_context(player, **extra), status=status)
+        context = payment_methods_context(player, **extra)
+        return render(request, f"stats/player_detail.html#{SECTION}", context, status=status)
+    return render(
+        request, "stats/player_detail.html", player_page_context(player, **extra), status=status
+    )
 
 
 def _done(request: HttpRequest, player: Player, message: str) -> HttpResponse:

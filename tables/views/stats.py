@@ -69,20 +69,28 @@ def _night_charts(history: NightHistory) -> list[charts.Chart]:
     ]
 
 
+def payment_methods_context(player: Player, **extra) -> dict:
+    """What the player page's "How <name> gets paid" section shows (its htmx partial needs
+    no more)."""
+    return {
+        "player": player,
+        "payment_methods": player_payment_methods(player),
+        "payment_form": PaymentMethodForm(),
+        "remove_form": PaymentMethodRemoveForm(),
+        **extra,
+    }
+
+
 def player_page_context(player: Player, **extra) -> dict:
     """Everything the player page shows; the payment-method views re-render it with their
     errors or notice."""
     stats = player_stats(player)
     return {
-        "player": player,
         "table": player.table,
         "stats": stats,
         "nights": list(reversed(stats.nights)),
         "chart": _cumulative_chart(stats),
-        "payment_methods": player_payment_methods(player),
-        "payment_form": PaymentMethodForm(),
-        "remove_form": PaymentMethodRemoveForm(),
-        **extra,
+        **payment_methods_context(player, **extra),
     }
 
 

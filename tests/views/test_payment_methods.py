@@ -182,3 +182,17 @@ def test_the_endpoints_take_posts_only(client, host, player):
 
     assert client.get(_add(player)).status_code == 405
     assert client.get(_remove(method)).status_code == 405
+
+
+def test_with_htmx_the_section_is_read_without_the_players_stats(
+    client, host, player, django_assert_num_queries
+):
+    PaymentMethodFactory(player=player)
+
+    # Session, user, the player with the access check; in a transaction (SAVEPOINT and
+    # RELEASE here) the lock on the player, the check for the same method and the insert;
+    # then the section's methods. No stats.
+    with django_assert_num_queries(9):
+        response = client.post(_add(player), {"kind": "bizum", "value": "612345678"}, headers=HTMX)
+
+    assert response.content.decode().count("<dt>") == 2
