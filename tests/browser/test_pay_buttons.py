@@ -16,6 +16,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from ledger import rules
+from ledger.services import nights as night_services
+from ledger.services.share_links import share_link_create
 from tests.browser.conftest import PHONE
 from tests.factories import PaymentMethodFactory, night_with
 from tests.payment_methods.examples import IBAN_DE, RANDOM_KEY
@@ -103,3 +105,28 @@ def test_the_host_closes_the_night_and_the_settle_up_shows_the_qr_to_pay(
     qr.scroll_into_view_if_needed()
     page.evaluate("window.scrollBy(0, -120)")  # the line above, "Bob pays Ann", in view
     page.screenshot(path=str(shots / f"settle-up-{case}.png"))
+
+
+def test_a_player_pays_from_the_live_link_on_their_own_phone(live_server, page):
+    house = rules.HouseRules(currency="BRL", chip_value=Decimal(2))
+    night = night_with(house_rules=house)
+    play(night, example_1_hands())
+    PaymentMethodFactory(player=night.table.players.get(name="Ann"), **CASES["pix"][2])
+    night_services.night_close(night=night, by=night.started_by)
+    link = share_link_create(night=night, by=night.started_by)
+    blocked: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            blocked.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
+
+    page.goto(live_server.url + reverse("share_view", args=[link.token]))
+
+    to_ann = page.locator(".settle-up > li").filter(has_text="pays Ann")
+    to_ann.get_by_text("Pay now (1 way)").click()
+    expect(to_ann.get_by_role("img", name=CASES["pix"][3])).to_be_visible()
+    expect(to_ann.get_by_role("button", name="Copy")).to_be_visible()  # copy.js ran
+    assert to_ann.get_by_label("Pix copia e cola").input_value().startswith("000201")
+    assert blocked == []
