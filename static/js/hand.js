@@ -53,6 +53,30 @@
     });
   }
 
+  // Once Record (or a "Yes") is tapped, a live check still to come would only be
+  // thrown away: it is not sent. Requests on the form queue rather than abort each other.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form.hand-form") : null;
+    if (!form) {
+      return;
+    }
+    if (elt === form) {
+      if (form.dataset.recording) {
+        event.preventDefault();
+      }
+    } else if (elt.matches("button[type=submit]")) {
+      form.dataset.recording = "1";
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form.hand-form") : null;
+    if (form && elt !== form) {
+      delete form.dataset.recording;
+    }
+  });
+
   enhance(document);
   // A hand recorded with htmx answers with the next hand's screen, a new form.
   document.addEventListener("htmx:load", function (event) { enhance(event.target); });
