@@ -39,7 +39,7 @@ class HandScreen:
 
     def reneges(self, name: str) -> None:
         extras = self.page.locator("details.seat-extras")
-        if not extras.get_attribute("open") == "":
+        if extras.get_attribute("open") is None:
             extras.locator("summary").click()
         self.page.get_by_label(f"Renege: {name}").check()
 
