@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ledger.models import Night
+from tests.browser.taps import start_the_night
 from tests.factories import PASSWORD, night_with
 from tests.ledger.helpers import ids
 
@@ -68,9 +69,7 @@ class HandScreen:
     def balances(self) -> list[str]:
         rows = self.page.locator("table.standings tbody tr")
         # The balances are folded under the hand: read, not looked at.
-        return [
-            rows.nth(i).locator("td").first.text_content().strip() for i in range(rows.count())
-        ]
+        return [rows.nth(i).locator("td").first.text_content().strip() for i in range(rows.count())]
 
     def pot(self) -> int:
         return int(self.page.locator(".pot-now").text_content())
@@ -98,10 +97,7 @@ def _sign_up_and_start_the_night(page, base: str) -> Night:
         page.get_by_role("button", name="Add", exact=True).click()
         page.get_by_role("status").filter(has_text=f"{name} now plays at").wait_for()
     page.get_by_role("link", name="Start a night").click()
-    for seat, name in enumerate(ROSTER, start=1):
-        page.get_by_label(f"{name}'s seat").select_option(label=f"Seat {seat}")
-    page.get_by_label("First dealer").select_option(label="Ann")
-    page.get_by_role("button", name="Start the night").click()
+    start_the_night(page, ROSTER, "Ann")
     page.wait_for_url(re.compile(r"/nights/\d+/$"))
     return Night.objects.get()
 
