@@ -286,7 +286,7 @@ class NightStartForm(forms.Form):
     def seating_after(self, action: str, player_id: str) -> dict[str, str]:
         """The page's seats and first dealer after one tap: ``add`` seats a player next,
         ``remove`` takes one out (the seats after move up), ``clear`` empties them all."""
-        order = [p for p in self.seating()]
+        order = self.seating()
         if action == "add":
             order += [p for p in self.players if str(p.pk) == player_id and p not in order]
         elif action == "remove":
