@@ -7,7 +7,6 @@ pictures in docs/screenshots/ were taken so); without it nothing is written."""
 
 import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -80,11 +79,7 @@ def _keep(page, name: str) -> None:
     if not folder:
         return
     Path(folder).mkdir(parents=True, exist_ok=True)
-    path = Path(folder) / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    also = os.environ.get("SCREENSHOTS_COPY_DIR")
-    if also:
-        shutil.copy(path, Path(also) / path.name)
+    page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
 
 
 def test_a_typical_hand_takes_at_most_five_taps_with_record(live_server, phone, page, sign_in):
