@@ -268,6 +268,37 @@ class NightStartForm(forms.Form):
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[self.seat_key(p)] for p in self.players]
 
+    def seating(self) -> list[Player]:
+        """The players given a seat, in seat order, as the page shows them (bound or not;
+        a seat that is not a number is left out, as a clash keeps its first player)."""
+        values = self.data if self.is_bound else self.initial
+        seats: dict[int, Player] = {}
+        for player in self.players:
+            seat = str(values.get(self.seat_key(player)) or "")
+            if seat.isascii() and seat.isdecimal() and len(seat) <= 3:
+                seats.setdefault(int(seat), player)
+        return [seats[n] for n in sorted(seats)]
+
+    def first_dealer_id(self) -> str:
+        values = self.data if self.is_bound else self.initial
+        return str(values.get("first_dealer") or "")
+
+    def seating_after(self, action: str, player_id: str) -> dict[str, str]:
+        """The page's seats and first dealer after one tap: ``add`` seats a player next,
+        ``remove`` takes one out (the seats after move up), ``clear`` empties them all."""
+        order = self.seating()
+        if action == "add":
+            order += [p for p in self.players if str(p.pk) == player_id and p not in order]
+        elif action == "remove":
+            order = [p for p in order if str(p.pk) != player_id]
+        elif action == "clear":
+            order = []
+        seated = {str(p.pk) for p in order}
+        dealer = self.first_dealer_id()
+        values = {self.seat_key(p): str(n) for n, p in enumerate(order, start=1)}
+        values["first_dealer"] = dealer if dealer in seated else ""
+        return values
+
     def clean(self) -> dict:
         data = super().clean()
         if not data.get("first_dealer"):

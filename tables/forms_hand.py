@@ -5,9 +5,14 @@ by a stayer…) is the referee's business: ledger.selectors.hand_check and the s
 say so, in the engine's own words. This module reports only what it cannot read.
 
 Field names, one set per player id: ``seated_<id>`` (checkbox, dealt in), ``play_<id>``
-(radio, "stay" or "fold"; nothing chosen means fold), ``tricks_<id>`` (a number),
-``renege_<id>`` (checkbox, its value the number of reneges). Then ``dealer`` (a player
-id) and ``misdeal`` (the misdeal submit button, or a checkbox on the correction form).
+(radio: "fold", "stay", or the stayer's tricks "0", "1"… tapped directly; nothing chosen
+means fold), ``tricks_<id>`` (a number, read with "stay"), ``renege_<id>`` (checkbox, its
+value the number of reneges). Then ``dealer`` (a player id) and ``misdeal`` (the misdeal
+submit button, or a checkbox on the correction form).
+
+A stayer left without tricks, when the other stayers' tricks already make the hand's
+tricks, took none: bourré (``_bourre_by_count``). The live check and the record read the
+form the same way, so what the check calls ready records.
 """
 
 from collections.abc import Mapping, Sequence
@@ -63,10 +68,20 @@ class Row:
     reneges: int = 0
     exempt: bool = False
     is_dealer: bool = False
+    # Left without tricks, counted bourré since the others' tricks make the hand's.
+    counted_bourre: bool = False
 
     @property
     def stays(self) -> bool:
         return self.play == STAY
+
+    @property
+    def choice(self) -> str:
+        """The one choice the hand screen shows checked: "fold", "stay" (no tricks given
+        yet) or the stayer's tricks."""
+        if not self.stays:
+            return FOLD
+        return self.tricks if _whole(self.tricks) else STAY
 
 
 @dataclass
@@ -93,6 +108,15 @@ class HandForm:
     def tricks_total(self) -> int:
         return sum(int(row.tricks) for row in self.stayers if _whole(row.tricks))
 
+    @property
+    def has_extras(self) -> bool:
+        """A renege is marked: the folded Dealt in / Renege controls are shown open."""
+        return any(row.reneges for row in self.rows)
+
+    @property
+    def counted_bourre(self) -> list[Row]:
+        return [row for row in self.rows if row.counted_bourre]
+
 
 def _whole(text: str) -> bool:
     text = text.strip()
@@ -114,12 +138,26 @@ def _rows(people, dealer, exempt) -> list[Row]:
 
 
 def initial(
-    people: Sequence[RosterPlayer], *, number: int, dealer: int | None, exempt=()
+    people: Sequence[RosterPlayer],
+    *,
+    number: int,
+    dealer: int | None,
+    exempt=(),
+    last_hand: Mapping | None = None,
 ) -> HandForm:
-    """A blank hand: everyone still at the table dealt in and folding, from the dealer's
-    left. ``people`` in seat order, or already in turn (the hand screen's ``in_turn``):
-    the turn is the same from any rotation of the seats."""
+    """A blank hand: everyone still at the table folding, from the dealer's left, dealt
+    in as they were in the last hand (``last_hand``: its stored input and roster), so the
+    host changes only what changed; whoever joined since is dealt in. ``people`` in seat
+    order, or already in turn (the hand screen's ``in_turn``): the turn is the same from
+    any rotation of the seats."""
     rows = [row for row in _rows(people, dealer, set(exempt)) if row.person.active]
+    if last_hand is not None:
+        seated, roster = set(last_hand["seated"]), set(last_hand["roster"])
+        for row in rows:
+            row.seated = row.person.id in seated or row.person.id not in roster
+        if not any(row.seated for row in rows):
+            for row in rows:
+                row.seated = True
     return HandForm(number=number, dealer=dealer, rows=rows, names=names_of(people))
 
 
@@ -160,9 +198,16 @@ def _int(text: str) -> int | None:
 
 
 def from_post(
-    post: Mapping[str, str], people: Sequence[RosterPlayer], *, number: int, exempt=()
+    post: Mapping[str, str],
+    people: Sequence[RosterPlayer],
+    *,
+    number: int,
+    exempt=(),
+    tricks_per_hand: int | None = None,
 ) -> HandForm:
-    """Read a posted hand. ``form.data`` is the HandData, or None with ``form.problems``."""
+    """Read a posted hand. ``form.data`` is the HandData, or None with ``form.problems``.
+    With ``tricks_per_hand``, a stayer left without tricks when the others' make the
+    hand's is counted bourré."""
     problems: list[rules.Problem] = []
     dealer = _int(post.get("dealer", ""))
     if dealer is None:
@@ -171,8 +216,13 @@ def from_post(
     for row in rows:
         pid = row.person.id
         row.seated = bool(post.get(f"seated_{pid}"))
-        row.play = STAY if post.get(f"play_{pid}") == STAY else FOLD
-        row.tricks = (post.get(f"tricks_{pid}") or "").strip()
+        play = (post.get(f"play_{pid}") or "").strip()
+        if play not in (STAY, FOLD) and _whole(play) and not play.startswith("-"):
+            # A trick count tapped directly: they stayed and took that many.
+            row.play, row.tricks = STAY, play
+        else:
+            row.play = STAY if play == STAY else FOLD
+            row.tricks = (post.get(f"tricks_{pid}") or "").strip()
         renege = (post.get(f"renege_{pid}") or "").strip()
         if renege:
             count = 1 if renege == "on" else _int(renege)
@@ -198,6 +248,8 @@ def from_post(
     )
     if not misdeal:
         problems.extend(_tricks_problems(form))
+        if tricks_per_hand is not None and not problems:
+            _bourre_by_count(form, tricks_per_hand)
     if not problems:
         form.data = _hand_data(form)
     return form
@@ -218,6 +270,19 @@ def _tricks_problems(form: HandForm) -> list[rules.Problem]:
         elif row.tricks and row.tricks != "0":
             problems.append(TRICKS_FOR_FOLDED(hand=form.number, player=pid, tricks=row.tricks))
     return problems
+
+
+def _bourre_by_count(form: HandForm, tricks_per_hand: int) -> None:
+    """Stayers left without tricks took none when the others' tricks already add up to
+    the hand's: the host taps the winners' tricks and leaves the bourré at "stay"."""
+    stayers = [row for row in form.stayers if row.seated]
+    if len(stayers) < 2:
+        return
+    blank = [row for row in stayers if not row.tricks]
+    counted = [row for row in stayers if row.tricks]
+    if blank and counted and form.tricks_total() == tricks_per_hand:
+        for row in blank:
+            row.tricks, row.counted_bourre = "0", True
 
 
 def _hand_data(form: HandForm) -> HandData:

@@ -134,3 +134,65 @@ def test_anything_but_a_plain_whole_number_of_tricks_is_refused(typed):
         assert form.problems == [rule_errors.TRICKS_NOT_WHOLE_NUMBER(hand=1, player=2, value=typed)]
     else:
         assert form.data.stayed[2] is None  # blank: the referee says tricks are missing
+
+
+# --- one tap a player (issue 15) ---------------------------------------------------
+
+
+def test_a_tapped_trick_count_is_a_stay_with_those_tricks():
+    post = _post(play_2="3", play_3="2", play_4="fold")
+
+    form = forms_hand.from_post(post, PEOPLE, number=1)
+
+    assert form.data.stayed == {2: 3, 3: 2}
+    assert [row.choice for row in form.rows] == ["3", "2", "fold", "fold"]
+
+
+def test_zero_tapped_is_a_bourre():
+    form = forms_hand.from_post(_post(play_2="5", play_3="0"), PEOPLE, number=1)
+
+    assert form.data.stayed == {2: 5, 3: 0}
+
+
+def test_a_stayer_without_tricks_is_bourre_once_the_others_make_the_hands_tricks():
+    post = _post(play_2="3", play_3="2", play_4="stay")
+
+    form = forms_hand.from_post(post, PEOPLE, number=1, tricks_per_hand=5)
+
+    assert form.data.stayed == {2: 3, 3: 2, 4: 0}
+    assert [row.person.name for row in form.counted_bourre] == ["Dee"]
+
+
+@pytest.mark.parametrize(
+    "post",
+    [
+        {"play_2": "3", "play_3": "1", "play_4": "stay"},  # the others make 4, not 5
+        {"play_2": "stay", "play_3": "stay"},  # nobody's tricks given
+    ],
+)
+def test_a_stayer_without_tricks_is_left_to_the_referee_otherwise(post):
+    form = forms_hand.from_post(_post(**post), PEOPLE, number=1, tricks_per_hand=5)
+
+    assert None in form.data.stayed.values()
+    assert form.counted_bourre == []
+
+
+def test_without_the_hands_tricks_nothing_is_counted_bourre():
+    post = _post(play_2="3", play_3="2", play_4="stay")
+
+    assert forms_hand.from_post(post, PEOPLE, number=1).data.stayed[4] is None
+
+
+def test_the_next_hand_deals_in_who_was_dealt_in_last_hand_and_anyone_new():
+    last = {"seated": [1, 2, 4], "roster": [1, 2, 3, 4]}
+    newcomer = RosterPlayer(5, "Eve", 4)
+
+    form = forms_hand.initial([*PEOPLE, newcomer], number=2, dealer=2, last_hand=last)
+
+    assert {row.person.name: row.seated for row in form.rows} == {
+        "Ann": True,
+        "Bob": True,
+        "Cy": False,
+        "Dee": True,
+        "Eve": True,
+    }

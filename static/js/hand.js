@@ -1,56 +1,8 @@
-// The hand form, one-thumbed: −/+ buttons on the tricks, and the seats re-ordered from the
-// chosen dealer's left. Without this file the form still works: plain number inputs.
+// The hand form, one-thumbed: the seats re-ordered from the chosen dealer's left, a row
+// greyed when its player sits out. Without this file the form still works: every choice
+// is a radio button or a checkbox, and the Check button asks the server.
 (function () {
   "use strict";
-
-  function changed(element) {
-    element.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-
-  function seatOf(element) {
-    return element.closest(".seat");
-  }
-
-  function play(seat, value) {
-    var radio = seat.querySelector('input[type=radio][value="' + value + '"]');
-    if (radio && !radio.checked) {
-      radio.checked = true;
-    }
-  }
-
-  function step(input, by) {
-    var max = parseInt(input.max, 10);
-    var now = parseInt(input.value, 10);
-    var next = (isNaN(now) ? 0 : now) + by;
-    if (next < 0 || (!isNaN(max) && next > max)) {
-      return;
-    }
-    input.value = String(next);
-    if (by > 0) {
-      play(seatOf(input), "stay");  // taking tricks means they stayed
-    }
-    changed(input);
-  }
-
-  function button(text, label, onClick) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.className = "secondary step";
-    b.textContent = text;
-    b.setAttribute("aria-label", label);
-    b.addEventListener("click", onClick);
-    return b;
-  }
-
-  function addSteppers(form) {
-    form.querySelectorAll(".stepper input.tricks").forEach(function (input) {
-      var stepper = input.closest(".stepper");
-      var fewer = stepper.querySelector(".step-fewer").textContent.trim();
-      var more = stepper.querySelector(".step-more").textContent.trim();
-      input.before(button("−", fewer, function () { step(input, -1); }));
-      input.after(button("+", more, function () { step(input, 1); }));
-    });
-  }
 
   function reorder(form, dealerId) {
     var list = form.querySelector("[data-seats]");
@@ -71,17 +23,16 @@
 
   function onChange(event) {
     var target = event.target;
-    if (target.type === "radio" && target.value === "fold" && target.checked) {
-      var tricks = seatOf(target).querySelector("input.tricks");
-      if (tricks) {
-        tricks.value = "";  // a folded player has no tricks
+    var form = target.form;
+    if (target.matches("input[data-seated]")) {
+      var player = target.closest("[data-player]").dataset.player;
+      var seat = form.querySelector('.seat[data-player="' + player + '"]');
+      if (seat) {
+        seat.classList.toggle("sits-out", !target.checked);
       }
     }
-    if (target.type === "checkbox" && target.name.indexOf("seated_") === 0) {
-      seatOf(target).classList.toggle("sits-out", !target.checked);
-    }
     if (target.name === "dealer") {
-      reorder(target.form, target.value);
+      reorder(form, target.value);
     }
   }
 
@@ -95,13 +46,36 @@
         return;
       }
       form.classList.add("enhanced");
-      addSteppers(form);
       // The live check runs as the host taps; the button is for phones without JavaScript.
       form.querySelectorAll(".no-js-check").forEach(function (b) { b.hidden = true; });
       // Capture, so the form is tidy before the live check reads it.
       form.addEventListener("change", onChange, true);
     });
   }
+
+  // Once Record (or a "Yes") is tapped, a live check still to come would only be
+  // thrown away: it is not sent. Requests on the form queue rather than abort each other.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form.hand-form") : null;
+    if (!form) {
+      return;
+    }
+    if (elt === form) {
+      if (form.dataset.recording) {
+        event.preventDefault();
+      }
+    } else if (elt.matches("button[type=submit]")) {
+      form.dataset.recording = "1";
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form.hand-form") : null;
+    if (form && elt !== form) {
+      delete form.dataset.recording;
+    }
+  });
 
   enhance(document);
   // A hand recorded with htmx answers with the next hand's screen, a new form.

@@ -6,6 +6,7 @@ from tables.views import home, languages
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("favicon.ico", home.favicon, name="favicon"),
     path("language/", languages.language_set, name="set_language"),
     path("", include("tables.urls.accounts")),
     path("", include("tables.urls.tables")),

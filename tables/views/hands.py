@@ -44,10 +44,20 @@ HAND_CORRECTED = pgettext_lazy("hand played", "Hand %(number)s was corrected.")
 _KEY = re.compile(r"[0-9a-f]{1,64}")
 
 
+# A hand that moves no card needs a second, deliberate tap: an untouched form would
+# otherwise carry the pot over, and Misdeal sits next to Record.
+CONFIRM_NOBODY = "nobody"
+CONFIRM_MISDEAL = "misdeal"
+
+
 @dataclass
 class Check:
     summary: str
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the check read into the hand
+    # Recording this hand asks again first ("nobody stays"); ``confirm``: it is asking now.
+    asks: bool = False
+    confirm: str = ""
 
     @property
     def ok(self) -> bool:
@@ -96,13 +106,33 @@ def _summary(form: HandForm, tricks_per_hand: int) -> str:
     }
 
 
-def _check(screen: HandScreen, form: HandForm) -> Check:
+def _check(screen: HandScreen, form: HandForm, confirm: str = "") -> Check:
     problems = list(form.problems)
     if form.number < screen.next.number:
         problems.insert(0, err.HAND_ALREADY_RECORDED(number=form.number))
     if form.data is not None:
         problems.extend(hand_problems(screen, form.data))
-    return Check(_summary(form, screen.house.tricks_per_hand), sentences(problems, screen.names))
+    notes = [
+        gettext("%(player)s stays with no tricks: bourré.") % {"player": row.person.name}
+        for row in form.counted_bourre
+    ]
+    return Check(
+        _summary(form, screen.house.tricks_per_hand),
+        sentences(problems, screen.names),
+        notes=notes,
+        asks=not form.misdeal and not form.stayers,
+        confirm=confirm if not problems else "",
+    )
+
+
+def _unconfirmed(request: HttpRequest, form: HandForm) -> str:
+    """What a record must ask again before it writes (a misdeal, a hand nobody stayed
+    in), unless the host already said yes to it; "" when it may record."""
+    if form.misdeal:
+        return "" if request.POST.get("misdeal") == CONFIRM_MISDEAL else CONFIRM_MISDEAL
+    if not form.stayers:
+        return "" if request.POST.get("confirm") == CONFIRM_NOBODY else CONFIRM_NOBODY
+    return ""
 
 
 def _dealer_choices(screen: HandScreen):
@@ -153,15 +183,27 @@ def _screen(
     *,
     status: int = 200,
     part: bool = False,
+    confirm: str = "",
 ) -> HttpResponse:
     """The hand screen, from what its one selector read; a POST passes the form it read.
-    ``part``: only what htmx swaps into the page's main element (the screen, its title)."""
+    ``part``: only what htmx swaps into the page's main element (the screen, its title).
+    ``confirm``: the record asks again before writing (CONFIRM_NOBODY, CONFIRM_MISDEAL)."""
     nxt = screen.next
     if form is None:
+        last = screen.last_hand
         form = forms_hand.initial(
-            screen.in_turn, number=nxt.number, dealer=nxt.dealer_id, exempt=nxt.exempt
+            screen.in_turn,
+            number=nxt.number,
+            dealer=nxt.dealer_id,
+            exempt=nxt.exempt,
+            last_hand=(
+                {"seated": last.input.get("seated", []), "roster": last.roster}
+                if last is not None and last.input
+                else None
+            ),
         )
         forms_hand.premark_renege(form, request.GET.get("renege", ""))
+    check = _check(screen, form, confirm)
     context = {
         "night": screen.night,
         "house": screen.house,
@@ -169,7 +211,8 @@ def _screen(
         "form": form,
         "dealer_choices": list(_dealer_choices(screen)),
         "ante_lines": _ante_text(screen),
-        "check": _check(screen, form),
+        "check": check,
+        "trick_counts": _trick_counts(screen.house.tricks_per_hand),
         "after": presenters.hand_text(screen.after, screen.names) if screen.after else None,
         "standings": screen.standings,
         "last_hand": screen.last_hand,
@@ -179,6 +222,11 @@ def _screen(
     }
     template = "nights/night.html#screen" if part else "nights/night.html"
     return render(request, template, context, status=status)
+
+
+def _trick_counts(tricks_per_hand: int) -> list[int]:
+    """The counts a stayer's tricks are tapped from: 0 to the hand's tricks."""
+    return list(range(tricks_per_hand + 1))
 
 
 @login_required
@@ -200,7 +248,11 @@ def hand_check(request: HttpRequest, night_id: int) -> HttpResponse:
         return redirect("night_settlement", night.pk)
     number = _posted_int(request, "number") or screen.next.number
     form = forms_hand.from_post(
-        request.POST, screen.roster, number=number, exempt=screen.next.exempt
+        request.POST,
+        screen.roster,
+        number=number,
+        exempt=screen.next.exempt,
+        tricks_per_hand=screen.house.tricks_per_hand,
     )
     if not request.htmx:
         return _screen(request, screen, form)
@@ -227,11 +279,19 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
         messages.error(request, sentence(forms_hand.NUMBER_MISSING()))
         return _go(request, reverse("night_detail", args=[night.pk]))
     form = forms_hand.from_post(
-        request.POST, screen.roster, number=number, exempt=screen.next.exempt
+        request.POST,
+        screen.roster,
+        number=number,
+        exempt=screen.next.exempt,
+        tricks_per_hand=screen.house.tricks_per_hand,
     )
     refused = 200 if request.htmx else 400
     if form.data is None:
         return _screen(request, screen, form, status=refused, part=bool(request.htmx))
+    confirm = _unconfirmed(request, form)
+    if confirm:
+        # Nothing written: the same hand shown again, asking for the second tap.
+        return _screen(request, screen, form, part=bool(request.htmx), confirm=confirm)
     key = request.POST.get("key", "")
     try:
         hand = hand_services.hand_record(
@@ -336,7 +396,9 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
     if request.method != "POST":
         form = forms_hand.from_input(people, number=number, data=hand.input)
     else:
-        form = forms_hand.from_post(request.POST, people, number=number)
+        form = forms_hand.from_post(
+            request.POST, people, number=number, tricks_per_hand=screen.house.tricks_per_hand
+        )
         try:
             reason = correction_services.clean_reason(
                 request.POST.get("reason"), required_for=number
@@ -382,6 +444,7 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
         "reason_max": REASON_MAX_LENGTH,
         "was": presenters.hand_text(hand, screen.names),
         "dealer_choices": [(p.id, p.name) for p in people],
+        "trick_counts": _trick_counts(screen.house.tricks_per_hand),
         "preview": preview,
         "links": links(night),
     }

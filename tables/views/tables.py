@@ -25,6 +25,10 @@ from tables.problems import sentences
 
 PRESET_ACTION = "preset"
 START_KEY = re.compile(r"[0-9a-f]{1,64}")
+# The taps that build the night's seating before it starts (NightStartForm.seating_after).
+# Each a submit button's name, its value the player's id. (Not "remove": a form's control
+# of that name hides the form's own remove(), which htmx calls when it swaps the form.)
+SEAT_ACTIONS = {"seat_add": "add", "seat_remove": "remove", "seat_clear": "clear"}
 
 
 @login_required
@@ -229,6 +233,17 @@ def night_start(request: HttpRequest, table_id: int) -> HttpResponse:
     players = list(table.players.filter(retired_at=None))
     # One key per page shown: tapping "Start" again, or a retry, opens the same night.
     key = uuid.uuid4().hex
+    button = next((name for name in SEAT_ACTIONS if name in request.POST), "")
+    if button:
+        # One tap on the way to the night (a player seated next, taken out, all cleared):
+        # the page again with the new seats, nothing written; to htmx only the form.
+        posted = NightStartForm(request.POST, players=players)
+        chosen = posted.seating_after(SEAT_ACTIONS[button], request.POST.get(button, ""))
+        form = NightStartForm(initial=chosen, players=players)
+        context = {"table": table, "form": form, "key": request.POST.get("key", key)}
+        if request.htmx:
+            return render(request, "tables/night_start.html#start_form", context)
+        return render(request, "tables/night_start.html", context)
     if request.method == "POST":
         form = NightStartForm(request.POST, players=players)
         if form.is_valid():

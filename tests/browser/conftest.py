@@ -23,6 +23,63 @@ CHROMIUM_FLAGS = [
 ]
 
 
+# Every page the tests open reports its console errors, uncaught exceptions and
+# Content-Security-Policy violations here; a test that leaves any fails (issue 15: a clean
+# console on every screen). Chromium reports a CSP violation on the console too; the event
+# listener also catches one it would not (and names the directive).
+_CSP_WATCH = """
+document.addEventListener("securitypolicyviolation", function (e) {
+  console.error("CSP violation: " + e.violatedDirective + " blocked " + (e.blockedURI || "inline"));
+});
+"""
+_PROBLEMS: list[str] = []
+
+
+def _watch(context):
+    context.add_init_script(_CSP_WATCH)
+
+    def console(message) -> None:
+        if message.type != "error":
+            return
+        where = message.location.get("url", "") if message.location else ""
+        # A page the test opened answering 404 (a revoked link...): the test asserts its
+        # status itself. A script, a style or a call that fails is a problem.
+        if message.text.startswith("Failed to load resource") and where == message.page.url:
+            return
+        _PROBLEMS.append(f"console error: {message.text} ({where})")
+
+    context.on("console", console)
+    context.on("weberror", lambda error: _PROBLEMS.append(f"page error: {error.error}"))
+    return context
+
+
+class _WatchedBrowser:
+    """The browser, whose every new context is watched (tests make their own too)."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+
+    def new_context(self, *args, **kwargs):
+        return _watch(self._browser.new_context(*args, **kwargs))
+
+    def new_page(self, *args, **kwargs):
+        context = self.new_context(*args, **kwargs)
+        return context.new_page()
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(autouse=True)
+def clean_console():
+    """Fail the test on any console error, page error or CSP violation it caused."""
+    _PROBLEMS.clear()
+    yield _PROBLEMS
+    found, _PROBLEMS[:] = list(_PROBLEMS), []
+    if found:
+        pytest.fail("The browser console was not clean:\n" + "\n".join(found))
+
+
 def _chromium_path() -> str | None:
     return os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
 
@@ -38,7 +95,7 @@ def browser():
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        yield browser
+        yield _WatchedBrowser(browser)
         browser.close()
 
 

@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ledger.models import Night, Seat
+from tests.browser.taps import start_the_night
 from tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -46,9 +47,10 @@ def test_a_new_host_signs_up_makes_a_table_and_starts_a_night(live_server, page,
     screenshot(page, "table_detail")
 
     page.get_by_role("link", name="Start a night").click()
-    for seat, name in enumerate(("Ann", "Bob", "Cy", "Dee"), start=1):
-        page.get_by_label(f"{name}'s seat").select_option(label=f"Seat {seat}")
-    page.get_by_label("First dealer").select_option(label="Ann")
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        page.locator(".seat-picker").get_by_role("button", name=name, exact=True).click()
+        expect(page.locator(".seated-list")).to_contain_text(name)
+    page.get_by_role("radio", name="Ann deals first").check()
     assert _fits_the_phone(page)
     screenshot(page, "night_start")
     page.get_by_role("button", name="Start the night").click()
@@ -95,10 +97,7 @@ def test_every_step_works_without_javascript(live_server, no_js_page):
         page.get_by_role("status").filter(has_text=f"{name} now plays at").wait_for()
 
     page.get_by_role("link", name="Start a night").click()
-    page.get_by_label("Bob's seat").select_option(label="Seat 1")
-    page.get_by_label("Ann's seat").select_option(label="Seat 2")
-    page.get_by_label("First dealer").select_option(label="Bob")
-    page.get_by_role("button", name="Start the night").click()
+    start_the_night(page, ("Bob", "Ann"), "Bob")
 
     page.wait_for_url(re.compile(r"/nights/\d+/$"))
     night = Night.objects.get()

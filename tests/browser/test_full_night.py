@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ledger.models import Night
+from tests.browser.taps import start_the_night
 from tests.factories import PASSWORD, night_with
 from tests.ledger.helpers import ids
 
@@ -29,14 +30,19 @@ class HandScreen:
     def seat(self, name: str):
         return self.page.locator(f'.seat[data-player="{self.ids[name]}"]')
 
-    def stays(self, name: str, tricks: int | None = None) -> None:
-        self.seat(name).get_by_role("radio", name="Stay").check()
-        if tricks is not None:
-            self.page.get_by_label(f"Tricks for {name}").fill(str(tricks))
+    def stays(self, name: str, tricks: int) -> None:
+        """One tap: the stayer's tricks (a lone stayer's count is not kept)."""
+        label = f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"
+        self.seat(name).get_by_role("radio", name=label, exact=True).check()
 
-    def tap_plus(self, name: str, times: int) -> None:
-        for _ in range(times):
-            self.page.get_by_role("button", name=f"One more trick for {name}").click()
+    def folds(self, name: str) -> None:
+        self.seat(name).get_by_role("radio", name="Fold", exact=True).check()
+
+    def reneges(self, name: str) -> None:
+        extras = self.page.locator("details.seat-extras")
+        if extras.get_attribute("open") is None:
+            extras.locator("summary").click()
+        self.page.get_by_label(f"Renege: {name}").check()
 
     def check(self):
         return self.page.locator("#hand-check")
@@ -44,20 +50,29 @@ class HandScreen:
     def dealer(self) -> str:
         return self.page.locator("#dealer option:checked").inner_text()
 
-    def record(self, number: int, *, misdeal: bool = False) -> None:
+    def record(self, number: int, *, misdeal: bool = False, nobody: bool = False) -> None:
+        """Record, and for a misdeal or a hand nobody stayed in, say yes to the question."""
         name = "Misdeal" if misdeal else f"Record hand {number}"
         self.page.get_by_role("button", name=name, exact=True).click()
+        if misdeal or nobody:
+            yes = "Yes, record a misdeal" if misdeal else "Yes, nobody stayed"
+            self.page.get_by_role("button", name=yes).click()
         self.page.wait_for_url(re.compile(rf"\?after={number}$"))
 
     def after(self) -> str:
-        return self.page.locator(".after").inner_text()
+        return self.page.locator(".after p").inner_text()
+
+    def more(self) -> None:
+        """Unfold the night's other pages (the log, the rules, closing), under the hand."""
+        self.page.locator("details.night-more summary").click()
 
     def balances(self) -> list[str]:
         rows = self.page.locator("table.standings tbody tr")
-        return [rows.nth(i).locator("td").first.inner_text() for i in range(rows.count())]
+        # The balances are folded under the hand: read, not looked at.
+        return [rows.nth(i).locator("td").first.text_content().strip() for i in range(rows.count())]
 
     def pot(self) -> int:
-        return int(self.page.locator(".pot-now").inner_text())
+        return int(self.page.locator(".pot-now").text_content())
 
     def shows(self, pot: int, balances: list[int]) -> None:
         assert self.pot() == pot
@@ -82,10 +97,7 @@ def _sign_up_and_start_the_night(page, base: str) -> Night:
         page.get_by_role("button", name="Add", exact=True).click()
         page.get_by_role("status").filter(has_text=f"{name} now plays at").wait_for()
     page.get_by_role("link", name="Start a night").click()
-    for seat, name in enumerate(ROSTER, start=1):
-        page.get_by_label(f"{name}'s seat").select_option(label=f"Seat {seat}")
-    page.get_by_label("First dealer").select_option(label="Ann")
-    page.get_by_role("button", name="Start the night").click()
+    start_the_night(page, ROSTER, "Ann")
     page.wait_for_url(re.compile(r"/nights/\d+/$"))
     return Night.objects.get()
 
@@ -94,15 +106,16 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
     night = _sign_up_and_start_the_night(page, live_server.url)
     screen = HandScreen(page, ids(night))
 
-    # Hand 1, tapped in with the steppers while the live check follows.
+    # Hand 1, one tap a stayer while the live check follows.
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 1")
     assert screen.dealer().startswith("Ann")
     assert page.locator(".seat .name").all_inner_texts() == ["Bob", "Cy", "Dee", "Ann"]
-    screen.tap_plus("Bob", 2)
-    screen.tap_plus("Cy", 2)
+    expect(screen.check()).not_to_contain_text("Ready to record.")
+    screen.stays("Bob", 2)
+    screen.stays("Cy", 2)
     expect(screen.check()).to_contain_text("Tricks 4 of 5")
     expect(screen.check()).to_contain_text("Hand 1: the stayers' tricks add up to 4, not 5.")
-    screen.tap_plus("Dee", 1)
+    screen.stays("Dee", 1)
     expect(screen.check()).to_contain_text("Tricks 5 of 5")
     expect(screen.check()).to_contain_text("Ready to record.")
     assert _fits_the_phone(page)
@@ -151,12 +164,13 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
 
     # Hand 4: Ann stays alone; hand 5: nobody stays; hand 6: a misdeal.
     assert screen.dealer().startswith("Dee")
-    screen.stays("Ann")
+    screen.stays("Ann", 5)
+    expect(screen.check()).to_contain_text("Ann stays alone and takes the pot.")
     screen.record(4)
     assert screen.after() == "Hand 4: Ann stays alone and takes 28."
     screen.shows(0, [12, -16, 4, 0])
     assert screen.dealer().startswith("Ann")
-    screen.record(5)
+    screen.record(5, nobody=True)
     assert screen.after() == "Hand 5: Nobody stays: the pot of 4 carries over."
     screen.shows(4, [11, -17, 3, -1])
     assert screen.dealer().startswith("Bob")
@@ -168,7 +182,7 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
     assert screen.dealer().startswith("Bob")
     for name, tricks in (("Ann", 2), ("Bob", 2), ("Cy", 1)):
         screen.stays(name, tricks)
-    screen.seat("Cy").get_by_label("Renege").check()
+    screen.reneges("Cy")
     screen.record(7)
     assert screen.after() == (
         "Hand 7: Cy reneged: pays 8. Nobody wins (Ann and Bob tie on 2 tricks): "
@@ -177,10 +191,11 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
     screen.shows(16, [10, -18, -6, -2])
 
     # Correct hand 1 (Bob took 3 and Dee folded), check the preview and the new balances...
+    screen.more()
     page.get_by_role("link", name="Hand log").first.click()
     page.get_by_role("link", name="Correct hand 1").click()
-    screen.seat("Bob").get_by_label("Tricks for Bob").fill("3")
-    screen.seat("Dee").get_by_role("radio", name="Fold").check()
+    screen.stays("Bob", 3)
+    screen.folds("Dee")
     page.get_by_label("Why is hand 1 being corrected? (required)").fill("Bob took the last trick")
     page.get_by_role("button", name="Preview the correction").click()
     preview = page.locator(".preview")
@@ -205,6 +220,7 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
     screen.shows(16, [10, -18, -6, -2])
 
     # The log keeps every revision, with who, when and why.
+    screen.more()
     page.get_by_role("link", name="Hand log").first.click()
     hand_1 = page.locator("#hand-1")
     expect(hand_1.locator(".revision")).to_have_count(3)
@@ -217,6 +233,7 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
 
     # Close with the table's rule (refund) and settle up.
     page.get_by_role("link", name="Hand screen").click()
+    screen.more()
     page.get_by_role("link", name="Close the night").click()
     expect(page.get_by_role("radio", name=re.compile("^Refund"))).to_be_checked()
     assert _fits_the_phone(page)
@@ -255,8 +272,8 @@ def test_with_javascript_a_hand_is_one_request_and_the_next_screen_is_swapped_in
         "request",
         lambda r: asked.append((r.method, r.url)) if r.resource_type in pages_and_calls else None,
     )
-    screen.tap_plus("Bob", 3)
-    screen.tap_plus("Cy", 2)
+    screen.stays("Bob", 3)
+    screen.stays("Cy", 2)
     expect(screen.check()).to_contain_text("Ready to record.")
     asked.clear()
 
@@ -276,9 +293,9 @@ def test_with_javascript_a_hand_is_one_request_and_the_next_screen_is_swapped_in
     expect(page.locator(".after")).to_be_focused()
     screen.shows(0, [-1, 3, -1, -1])
 
-    # The new form is the phone's as the first was: steppers, live check.
-    screen.tap_plus("Cy", 2)
-    screen.tap_plus("Dee", 1)
+    # The new form is the phone's as the first was: one tap a player, live check.
+    screen.stays("Cy", 1)
+    screen.stays("Dee", 2)
     expect(screen.check()).to_contain_text("Tricks 3 of 5")
     # Recorded anyway, it is refused in place, focus on what is wrong.
     page.get_by_role("button", name="Record hand 2", exact=True).click()
@@ -287,7 +304,7 @@ def test_with_javascript_a_hand_is_one_request_and_the_next_screen_is_swapped_in
     expect(summary).to_be_focused()
     assert page.url.endswith("?after=1")
     assert page.evaluate("window.stillTheSamePage") is True
-    screen.tap_plus("Cy", 2)
+    screen.stays("Cy", 3)
     expect(screen.check()).to_contain_text("Ready to record.")
     screen.record(2)
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
@@ -319,7 +336,7 @@ def test_the_night_works_without_javascript_on_a_small_phone(live_server, small_
     screen.stays("Cy", 2)
     page.get_by_role("button", name="Check", exact=True).click()
     expect(screen.check()).to_contain_text("Hand 1: the stayers' tricks add up to 4, not 5.")
-    assert page.get_by_label("Tricks for Bob").input_value() == "2"
+    expect(screen.seat("Bob").get_by_role("radio", name="2 tricks")).to_be_checked()
     screen.stays("Dee", 1)
     screen.record(1)
     screen.shows(4, [-1, -1, -1, -1])
@@ -329,6 +346,16 @@ def test_the_night_works_without_javascript_on_a_small_phone(live_server, small_
     page.get_by_role("button", name="Undo hand 1").click()
     screen.shows(0, [0, 0, 0, 0])
 
+    # A misdeal and a hand nobody stayed in each ask again, without JavaScript too.
+    page.get_by_role("button", name="Misdeal", exact=True).click()
+    expect(page.get_by_role("button", name="Yes, record a misdeal")).to_be_visible()
+    assert "after=" not in page.url
+    screen.record(1, misdeal=True)
+    assert screen.after() == "Hand 1: Misdeal: Ann deals again."
+    screen.record(2, nobody=True)
+    screen.shows(4, [-1, -1, -1, -1])
+
+    screen.more()
     page.get_by_role("link", name="Close the night").click()
     page.get_by_role("button", name="Close the night").click()
     page.wait_for_url(re.compile(r"/settle/$"))

@@ -2,8 +2,8 @@
 Brazilian Portuguese: from sign-up to the settle-up, every screen in that language.
 
 The host signs up, makes a table in the local currency, adds four players, starts the
-night and plays the first four hands of docs/rules.md's worked example 1 (tapping the
-tricks steppers, whose names are translated too), then closes the night and settles up.
+night and plays the first four hands of docs/rules.md's worked example 1 (a tap a
+stayer on their tricks, each read out in the language too), then closes the night and settles up.
 Each label and button is found by its words in the catalog (looked up as the app looks
 them up), so a missing translation shows as English the test does not find; the game's
 own words from the glossary and money as the country writes it are checked on the screen.
@@ -16,13 +16,14 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 from django.utils.html import strip_tags
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 from playwright.sync_api import expect
 
 from ledger.models import Night
 from tables import presenters
-from tables.forms import NightStartForm, SignupForm, TableForm
+from tables.forms import SignupForm, TableForm
 from tests.browser.conftest import PHONE
+from tests.browser.taps import start_the_night
 from tests.factories import PASSWORD
 from tests.ledger.helpers import ids
 
@@ -59,6 +60,10 @@ class Words:
             text = pgettext(context, msgid) if context else gettext(msgid)
         text = text % params if params else text
         return strip_tags(text)
+
+    def plural(self, singular: str, plural: str, count: int) -> str:
+        with translation.override(self.language):
+            return ngettext(singular, plural, count) % {"counter": count}
 
     def label(self, form, field: str) -> str:
         with translation.override(self.language):
@@ -146,14 +151,8 @@ class Host:
         w, page = self.words, self.page
         self.link("Start a night").click()
         self.speaks_the_language()
-        for seat, player in enumerate(ROSTER, start=1):
-            # Shown short (the name), read out whole: the label's text holds both.
-            page.get_by_label(w("%(name)s's seat", name=player)).select_option(
-                label=w("Seat %(number)s", number=seat)
-            )
-        first_dealer = w.label(NightStartForm(players=[]), "first_dealer")
-        page.get_by_label(first_dealer, exact=True).select_option(label="Ann")
-        self.button("Start the night").click()
+        # A tap a player in seat order; the dealer's radio is read out whole.
+        start_the_night(page, ROSTER, "Ann", deals_first=w("%(name)s deals first", name="%(name)s"))
         page.wait_for_url(re.compile(r"/nights/\d+/$"))
         return Night.objects.get(table__owner__username="host_" + self.locale.tag)
 
@@ -173,15 +172,10 @@ class HandScreen:
     def seat(self, name: str):
         return self.page.locator(f'.seat[data-player="{self.ids[name]}"]')
 
-    def stays(self, name: str, tricks: int | None = None) -> None:
-        self.seat(name).get_by_role("radio", name=self.words("Stay", "stay or fold")).check()
-        if tricks is not None:
-            label = self.words("Tricks for %(name)s", name=name)
-            self.page.get_by_label(label).fill(str(tricks))
-
-    def tap_plus(self, name: str, times: int) -> None:
-        for _ in range(times):
-            self.host.button("One more trick for %(name)s", name=name).click()
+    def stays(self, name: str, tricks: int) -> None:
+        """One tap: the stayer's tricks, the radio read out in the page's language."""
+        label = self.words.plural("%(counter)s trick", "%(counter)s tricks", tricks)
+        self.seat(name).get_by_role("radio", name=label, exact=True).check()
 
     def record(self, number: int) -> None:
         self.host.button("Record hand %(number)s", "hand played", number=number).click()
@@ -189,10 +183,11 @@ class HandScreen:
         self.host.speaks_the_language()
 
     def after(self) -> str:
-        return _plain(self.page.locator(".after").inner_text())
+        return _plain(self.page.locator(".after p").inner_text())
 
     def pot(self) -> str:
-        return self.page.locator(".pot-now").inner_text()
+        # The balances are folded under the hand: read, not looked at.
+        return self.page.locator(".pot-now").text_content()
 
 
 def play_a_night(page, base: str, locale: Locale, screenshot) -> None:
@@ -203,7 +198,7 @@ def play_a_night(page, base: str, locale: Locale, screenshot) -> None:
     for msgid, context in [
         ("Pot", "pot of chips"),
         ("Record hand %(number)s", "hand played"),
-        ("Stay", "stay or fold"),
+        ("Fold", "stay or fold"),
         ("Settle-up", ""),
         ("<b>%(payer)s</b> pays <b>%(payee)s</b>", ""),
     ]:
@@ -214,11 +209,11 @@ def play_a_night(page, base: str, locale: Locale, screenshot) -> None:
     night = host.start_the_night()
     screen = HandScreen(host, night)
 
-    # Hand 1, tapped in with the steppers.
+    # Hand 1, a tap a stayer.
     expect(screen.heading()).to_have_text(w("Hand %(number)s", "hand played", number=1))
-    screen.tap_plus("Bob", 2)
-    screen.tap_plus("Cy", 2)
-    screen.tap_plus("Dee", 1)
+    screen.stays("Bob", 2)
+    screen.stays("Cy", 2)
+    screen.stays("Dee", 1)
     expect(page.locator("#hand-check")).to_contain_text(w("Ready to record."))
     screen.record(1)
     assert screen.pot() == "4"
@@ -246,11 +241,12 @@ def play_a_night(page, base: str, locale: Locale, screenshot) -> None:
     for player, tricks in (("Dee", 5), ("Ann", 0), ("Bob", 0)):
         screen.stays(player, tricks)
     screen.record(3)
-    screen.stays("Ann")
+    screen.stays("Ann", 5)
     screen.record(4)
     assert screen.pot() == "0"
 
     # Close (the pot is empty) and settle up: Ann +12, Bob -16, Cy +4, Dee 0.
+    page.locator("details.night-more summary").click()
     host.link("Close the night").click()
     host.speaks_the_language()
     host.button("Close the night").click()

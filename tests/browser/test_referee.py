@@ -30,6 +30,7 @@ def test_a_host_judges_a_renege_on_a_phone_and_records_it_with_the_hand(
     # Hearts were led (7♥), Cy trumped low (2♠); Dee held the 9♥, 4♥ and K♣ and played the
     # 4♥. Under the Louisiana rule a trumped trick needs no beating: legal. Then Dee, on
     # another trick of hearts (7♥ alone), plays the 4♥ again holding the 9♥: a renege.
+    page.locator("details.night-more summary").click()  # the night's other pages
     page.get_by_role("link", name="Was that legal?").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Was that legal?")
     page.get_by_role("radio", name="spades").check()
@@ -66,15 +67,14 @@ def test_a_host_judges_a_renege_on_a_phone_and_records_it_with_the_hand(
     page.get_by_role("link", name="Mark Dee as reneged on hand 2").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 2")
     seat = page.locator(f'.seat[data-player="{dee}"]')
-    expect(seat.get_by_label("Renege")).to_be_checked()
+    expect(page.get_by_label("Renege: Dee")).to_be_checked()
     expect(seat.get_by_role("radio", name="Stay")).to_be_checked()
     assert Hand.objects.filter(night=night, number=2).count() == 0
     screenshot(page, "referee_hand_renege_marked")
 
     # The host enters the tricks and records: the renege is in the hand.
-    for name, tricks in (("Cy", 3), ("Dee", 2)):
-        for _ in range(tricks):
-            page.get_by_role("button", name=f"One more trick for {name}").click()
+    page.locator(".seat", has_text="Cy").get_by_role("radio", name="3 tricks").check()
+    seat.get_by_role("radio", name="2 tricks").check()
     expect(page.locator("#hand-check")).to_contain_text("Ready to record.")
     page.get_by_role("button", name="Record hand 2", exact=True).click()
     page.wait_for_url(re.compile(r"\?after=2$"))

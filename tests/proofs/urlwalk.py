@@ -47,6 +47,7 @@ PUBLIC = {
     "share_view",
     "share_rules",
     "set_language",
+    "favicon",
 }
 # URLs the walk cannot fill in, and why.
 SKIPPED = {

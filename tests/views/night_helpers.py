@@ -22,8 +22,12 @@ def hand_post(night, hand: dict, *, number: int, key: str = "") -> dict:
         data[f"tricks_{player_id}"] = "" if tricks is None else str(tricks)
         if reneged.count(name):
             data[f"renege_{player_id}"] = str(reneged.count(name))
+    # The hand screen asks again before a misdeal or a hand nobody stayed in: these are
+    # the second taps, saying yes.
     if hand.get("misdeal"):
-        data["misdeal"] = "1"
+        data["misdeal"] = "misdeal"
+    elif not stayed:
+        data["confirm"] = "nobody"
     if key:
         data["key"] = key
     return data

@@ -143,10 +143,29 @@ def test_without_htmx_it_shows_the_whole_screen_with_the_input_kept(client, host
     assert response.status_code == 200
     html = _text(response)
     assert "<html" in html
-    assert f'name="tricks_{ids(night)["Cy"]}" value="2"' in html
+    assert f'name="play_{ids(night)["Cy"]}" value="2" checked' in html
     assert "Tricks 4 of 5" in html
     assert not Hand.objects.exists()
 
 
 def test_checking_needs_a_post(client, host, night):
     assert client.get(url("hand_check", night)).status_code == 405
+
+
+def test_a_stayer_left_without_tricks_is_called_bourre_and_ready_as_the_record_takes_it(
+    client, host, night
+):
+    hand = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2, "Dee": None}}
+
+    html = _text(_check(client, night, hand, **HTMX))
+
+    assert "Dee stays with no tricks: bourré." in html
+    assert "Ready to record." in html
+
+
+def test_an_untouched_hand_is_not_called_ready(client, host, night):
+    html = _text(_check(client, night, {"dealer": "Ann", "stayed": {}}, **HTMX))
+
+    assert "Nobody stays: the pot carries over." in html
+    assert "Ready to record." not in html
+    assert "Record asks again first." in html

@@ -45,11 +45,11 @@ def test_the_host_gets_the_form_prefilled_with_the_hand(client, host, night):
     by_name = ids(night)
     assert "Correct hand 2" in html
     assert "Dee is bourré: pays 8 into the next pot. Cy wins 8." in html
-    assert f'name="play_{by_name["Cy"]}" value="stay" checked' in html
-    assert f'name="tricks_{by_name["Cy"]}" value="3"' in html
+    assert f'name="play_{by_name["Cy"]}" value="3" checked' in html
+    assert f'name="play_{by_name["Dee"]}" value="0" checked' in html
     assert f'name="play_{by_name["Bob"]}" value="fold" checked' in html
     assert f'<option value="{by_name["Bob"]}" selected>Bob</option>' in html
-    assert html.count('min="0" max="5"') == 4
+    assert html.count('value="5"><span aria-hidden="true">5</span>') == 4
 
 
 def test_another_host_gets_a_404_and_nothing_changes(client, night):

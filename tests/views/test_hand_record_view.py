@@ -98,8 +98,14 @@ def test_the_misdeal_button_records_a_misdeal(client, host, night):
     data = hand_post(night, HAND_1, number=1)
     data["misdeal"] = "1"
 
-    client.post(url("hand_record", night), data)
+    # The first tap asks again, writing nothing; the second records.
+    asked = client.post(url("hand_record", night), data)
 
+    assert asked.status_code == 200
+    assert not Hand.objects.exists()
+    assert 'name="misdeal" value="misdeal"' in asked.content.decode()
+    data["misdeal"] = "misdeal"
+    client.post(url("hand_record", night), data)
     hand = Hand.objects.get()
     assert hand.input["misdeal"] is True
     assert hand.input["stayed"] == {}
@@ -171,8 +177,7 @@ def test_the_hosts_input_is_kept_on_an_error(client, host, night):
 
     html = _record(client, night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2}}).content.decode()
 
-    assert f'name="tricks_{by_name["Bob"]}" value="2"' in html
-    assert f'name="play_{by_name["Bob"]}" value="stay" checked' in html
+    assert f'name="play_{by_name["Bob"]}" value="2" checked' in html
     assert f'name="play_{by_name["Dee"]}" value="fold" checked' in html
 
 
@@ -192,7 +197,7 @@ def test_every_problem_is_listed_at_once(client, host, night):
 def test_a_refusal_names_a_renamed_player_by_their_name_now(client, host, night):
     table_services.player_rename(player=night.seats.get(position=2).player, name="Cyrus")
 
-    response = _record(client, night, {"dealer": "Ann", "stayed": {"Bob": 5, "Cyrus": None}})
+    response = _record(client, night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cyrus": None}})
 
     assert response.status_code == 400
     html = response.content.decode()
@@ -277,10 +282,6 @@ def test_a_closed_night_takes_no_more_hands(client, host, night):
 # --- one request per hand, with htmx ----------------------------------------------
 
 
-def _text(response) -> str:
-    return response.content.decode().replace("&#x27;", "'")
-
-
 def _main(html: str) -> str:
     """The page's <main> element's content, or a fragment, without what differs from one
     answer to the next by design (the form's keys, the CSRF token) or is only on one of
@@ -330,7 +331,7 @@ def test_the_htmx_answer_carries_a_new_key_for_the_next_hand(client, host, night
 def test_the_htmx_answer_moves_the_focus_to_the_hand_just_recorded(client, host, night):
     html = _record(client, night, HAND_1, htmx=True).content.decode()
 
-    after = re.search(r'<p class="after"[^>]*>', html).group(0)
+    after = re.search(r'<div class="after"[^>]*>', html).group(0)
     assert 'role="status"' in after
     assert "autofocus" in after
     assert 'tabindex="-1"' in after
@@ -351,7 +352,7 @@ def test_with_htmx_a_refused_hand_is_shown_again_with_its_problems(client, host,
     assert "autofocus" in summary
     assert "Hand 1 was not recorded." in html
     assert said(rule_errors.TRICKS_DO_NOT_ADD_UP, hand=1, total=4, tricks_per_hand=5) in html
-    assert f'name="tricks_{by_name["Bob"]}" value="2"' in html
+    assert f'name="play_{by_name["Bob"]}" value="2" checked' in html
     assert not Hand.objects.exists()
     assert not Entry.objects.exists()
 
@@ -404,3 +405,79 @@ def test_with_htmx_an_anonymous_visitor_is_sent_to_sign_in(client, night):
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
     assert not Hand.objects.exists()
+
+
+# --- a second tap before a hand that moves no card (issue 15) -----------------------
+
+
+def test_a_hand_nobody_stayed_in_asks_again_and_writes_nothing(client, host, night):
+    data = hand_post(night, {"dealer": "Ann", "stayed": {}}, number=1)
+    del data["confirm"]
+
+    response = client.post(url("hand_record", night), data)
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Nobody stayed? The pot carries over." in html
+    assert 'name="confirm" value="nobody"' in html
+    assert not Hand.objects.exists()
+
+
+def test_with_htmx_the_second_tap_is_asked_in_place(client, host, night):
+    data = hand_post(night, {"dealer": "Ann", "stayed": {}}, number=1)
+    del data["confirm"]
+
+    response = client.post(url("hand_record", night), data, headers=HTMX)
+
+    assert response.status_code == 200
+    assert "HX-Replace-Url" not in response
+    html = response.content.decode()
+    assert "<html" not in html
+    assert re.search(r'<button type="submit" name="confirm" value="nobody"[^>]*autofocus', html)
+    assert not Hand.objects.exists()
+
+
+def test_saying_yes_records_the_hand_nobody_stayed_in(client, host, night):
+    response = _record(client, night, {"dealer": "Ann", "stayed": {}}, follow=True)
+
+    assert Hand.objects.get().input["stayed"] == {}
+    assert "Hand 1: Nobody stays: the pot of 4 carries over." in response.content.decode()
+
+
+def test_a_yes_to_nobody_staying_does_not_let_a_misdeal_through(client, host, night):
+    data = hand_post(night, {"dealer": "Ann", "stayed": {}}, number=1)
+    data["misdeal"] = "1"
+
+    client.post(url("hand_record", night), data)
+
+    assert not Hand.objects.exists()
+
+
+# --- a stayer left without tricks (issue 15) -----------------------------------------
+
+
+def test_a_stayer_left_without_tricks_when_the_others_make_five_is_recorded_bourre(
+    client, host, night
+):
+    by_name = ids(night)
+
+    response = _record(client, night, {"dealer": "Ann", "stayed": {"Bob": 4, "Cy": 1, "Dee": None}})
+
+    assert response.status_code == 302
+    assert Hand.objects.get().input["stayed"] == {
+        str(by_name["Bob"]): 4,
+        str(by_name["Cy"]): 1,
+        str(by_name["Dee"]): 0,
+    }
+
+
+def test_a_stayer_left_without_tricks_short_of_five_is_still_refused(client, host, night):
+    response = _record(client, night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 1, "Dee": None}})
+
+    assert response.status_code == 400
+    assert said(rule_errors.TRICKS_MISSING, night, hand=1, player="Dee") in _text(response)
+    assert not Hand.objects.exists()
+
+
+def _text(response) -> str:
+    return response.content.decode().replace("&#x27;", "'")

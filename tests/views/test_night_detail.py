@@ -77,9 +77,13 @@ def test_the_form_carries_the_hand_number_and_a_fresh_key_on_every_render(client
 def test_every_seat_has_its_controls_with_labels(client, host, night):
     html = client.get(url("night_detail", night)).content.decode()
 
-    for control in ("seated_", "play_", "tricks_", "renege_"):
-        assert html.count(f'name="{control}') in (4, 8)  # radios come in pairs
-    assert html.count('<label for="tricks_') == 4
+    for control in ("seated_", "renege_"):
+        assert html.count(f'name="{control}') == 4
+    # One tap a player: Fold, or the tricks a stayer took, 0 to 5, each a labelled radio.
+    assert html.count('name="play_') == 4 * 7
+    assert html.count('<span class="sr-only">0 tricks</span>') == 4
+    assert html.count('<span class="sr-only">1 trick</span>') == 4
+    assert 'name="tricks_' not in html
     assert 'name="misdeal" value="1"' in html
     assert f'hx-post="/nights/{night.pk}/check/"' in html
 
@@ -90,7 +94,8 @@ def test_the_tricks_fields_go_up_to_the_nights_tricks_per_hand(client):
 
     html = client.get(url("night_detail", night)).content.decode()
 
-    assert html.count('min="0" max="7"') == 4
+    assert html.count('value="7"><span aria-hidden="true">7</span>') == 4
+    assert 'value="8">' not in html
 
 
 def test_the_pot_and_the_carryover_show_before_the_next_hand(client, host, night):
@@ -196,3 +201,22 @@ def test_a_night_everyone_left_still_shows(client, host, night):
 
     assert response.status_code == 200
     assert _names_in_order(response.content.decode()) == []
+
+
+def test_who_sat_out_last_hand_still_sits_out_and_a_newcomer_is_dealt_in(client, host, night):
+    by_name = {p.name: p.pk for p in Player.objects.filter(seats__night=night)}
+    play(night, [{"dealer": "Ann", "seated": ["Ann", "Bob", "Cy"], "stayed": {"Bob": 3, "Cy": 2}}])
+    roster_services.night_seat_join_newcomer(night=night, name="Eve", position=5, by=host)
+
+    html = client.get(url("night_detail", night)).content.decode()
+
+    seated = dict(re.findall(r'name="seated_(\d+)" value="1" data-seated( checked)?', html))
+    eve = Player.objects.get(name="Eve").pk
+    assert {int(pid): bool(mark) for pid, mark in seated.items()} == {
+        by_name["Ann"]: True,
+        by_name["Bob"]: True,
+        by_name["Cy"]: True,
+        by_name["Dee"]: False,
+        eve: True,
+    }
+    assert re.search(rf'class="seat sits-out" data-seat="\d+" data-player="{by_name["Dee"]}"', html)

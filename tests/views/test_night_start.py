@@ -8,7 +8,7 @@ from ledger.services import nights as night_services
 from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from tables import forms
-from tests.factories import PlayerFactory, TableFactory, night_with
+from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
 from tests.views.night_helpers import said
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +46,11 @@ def test_the_form_offers_every_player_still_playing(client, table):
 
     form = response.context["form"]
     assert [f.label for f in form.seat_fields()] == ["Ann", "Bob", "Cy"]
-    assert "Not playing" in response.content.decode()
+    html = response.content.decode()
+    players = _players(table)
+    for name in ("Ann", "Bob", "Cy"):
+        assert f'name="seat_add" value="{players[name].pk}"' in html
+    assert f'value="{players["Dee"].pk}"' not in html
 
 
 def test_starting_a_night_seats_the_players_in_the_chosen_order(client, table):
@@ -191,3 +195,86 @@ def test_a_key_reused_with_other_seats_is_refused_by_name(client, table):
     assert response.status_code == 200
     assert said(err.NIGHT_KEY_REUSED) in str(response.context["form"].errors)
     assert Night.objects.filter(table=table).count() == 1
+
+
+# --- a tap a player in seat order, a tap for the first dealer (issue 15) -------------
+
+
+def _tap(client, table, name: str, value: str, seats: dict, dealer="", htmx=False):
+    players = _players(table)
+    data = {f"seat_{players[n].pk}": str(seat) for n, seat in seats.items()}
+    data["first_dealer"] = str(players[dealer].pk) if dealer else ""
+    data[f"seat_{name}"] = value
+    headers = {"HX-Request": "true"} if htmx else None
+    return client.post(f"/tables/{table.pk}/nights/new/", data, headers=headers)
+
+
+def _seats_shown(html: str) -> dict[str, str]:
+    return dict(re.findall(r'name="seat_(\d+)" value="(\d+)"', html))
+
+
+def test_each_tapped_player_takes_the_next_seat_and_nothing_is_written(client, table):
+    players = _players(table)
+
+    response = _tap(client, table, "add", str(players["Ann"].pk), {"Cy": 1, "Bob": 2})
+
+    assert response.status_code == 200
+    assert _seats_shown(response.content.decode()) == {
+        str(players["Cy"].pk): "1",
+        str(players["Bob"].pk): "2",
+        str(players["Ann"].pk): "3",
+    }
+    assert not Night.objects.exists()
+
+
+def test_taking_a_player_out_moves_the_later_seats_up_and_forgets_them_as_dealer(client, table):
+    players = _players(table)
+    seats = {"Cy": 1, "Bob": 2, "Ann": 3}
+
+    response = _tap(client, table, "remove", str(players["Bob"].pk), seats, dealer="Bob")
+
+    html = response.content.decode()
+    assert _seats_shown(html) == {str(players["Cy"].pk): "1", str(players["Ann"].pk): "2"}
+    assert 'name="first_dealer" value="' in html
+    assert " checked>" not in html.split('class="seated-list"')[1].split("</ol>")[0]
+
+
+def test_clearing_the_seats_starts_the_order_again(client, table):
+    response = _tap(client, table, "clear", "1", {"Cy": 1, "Bob": 2}, dealer="Cy")
+
+    assert _seats_shown(response.content.decode()) == {}
+    assert "Nobody has a seat yet." in response.content.decode()
+
+
+def test_with_htmx_a_tap_answers_with_the_form_only(client, table):
+    players = _players(table)
+
+    response = _tap(client, table, "add", str(players["Dee"].pk), {}, htmx=True)
+
+    html = response.content.decode()
+    assert "<html" not in html
+    assert html.lstrip().startswith('<form method="post" id="start-form"')
+    assert _seats_shown(html) == {str(players["Dee"].pk): "1"}
+
+
+def test_a_tap_for_a_player_of_another_table_seats_nobody(client, table):
+    other = PlayerFactory(name="Zed")
+
+    response = _tap(client, table, "add", str(other.pk), {"Ann": 1})
+
+    assert _seats_shown(response.content.decode()) == {str(_players(table)["Ann"].pk): "1"}
+
+
+def test_another_host_cannot_tap_seats_at_the_table(client, table):
+    client.force_login(UserFactory())
+
+    assert _tap(client, table, "add", str(_players(table)["Ann"].pk), {}).status_code == 404
+
+
+def test_an_anonymous_tap_is_sent_to_sign_in(client, table):
+    client.logout()
+
+    response = _tap(client, table, "add", str(_players(table)["Ann"].pk), {})
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
