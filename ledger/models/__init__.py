@@ -4,9 +4,18 @@
   and share links;
 - entries: the append-only chip ledger;
 - imports: the record of each night file imported;
-- hosts: what a host chose for themselves (their language).
+- hosts: what a host chose for themselves (their language);
+- debts: what is still owed — payment marks, their reversals, and "settle everything".
 """
 
+from ledger.models.debts import (
+    DEBTS_ARE_APPEND_ONLY,
+    DebtPool,
+    DebtPoolSource,
+    PaymentMark,
+    PaymentMarkReversal,
+    PooledTransfer,
+)
 from ledger.models.entries import (
     ENTRY_IS_APPEND_ONLY,
     ENTRY_KINDS,
@@ -19,10 +28,13 @@ from ledger.models.imports import NIGHT_IMPORT_IS_APPEND_ONLY, NightImport, Nigh
 from ledger.models.nights import Hand, Night, Player, RosterChange, Seat, ShareLink, Table
 
 __all__ = [
+    "DEBTS_ARE_APPEND_ONLY",
     "ENTRY_IS_APPEND_ONLY",
     "ENTRY_KINDS",
     "GENESIS_HASH",
     "NIGHT_IMPORT_IS_APPEND_ONLY",
+    "DebtPool",
+    "DebtPoolSource",
     "Entry",
     "EntryQuerySet",
     "Hand",
@@ -30,7 +42,10 @@ __all__ = [
     "Night",
     "NightImport",
     "NightImportQuerySet",
+    "PaymentMark",
+    "PaymentMarkReversal",
     "Player",
+    "PooledTransfer",
     "RosterChange",
     "Seat",
     "ShareLink",
