@@ -32,6 +32,7 @@ from ledger.models import (
     Seat,
     Table,
 )
+from ledger.rules.money import quantum
 from ledger.selectors.standings import Payment
 
 OPEN = "open"
@@ -103,7 +104,7 @@ def _shown(mark: PaymentMark) -> MarkShown:
     reversal = getattr(mark, "reversal", None)
     return MarkShown(
         id=mark.pk,
-        amount=mark.amount,
+        amount=mark.amount.quantize(quantum(mark.currency)),
         note=mark.note,
         marked_by=mark.marked_by.get_username(),
         marked_at=mark.marked_at,
@@ -183,7 +184,7 @@ def fewest_transfers(
         nets[payer] = nets.get(payer, 0) - units
         nets[payee] = nets.get(payee, 0) + units
     return [
-        (t.payer, t.payee, Decimal(t.chips).scaleb(-places).quantize(rules.quantum(currency)))
+        (t.payer, t.payee, Decimal(t.chips).scaleb(-places).quantize(quantum(currency)))
         for t in rules.settle_up(nets)
     ]
 
@@ -352,7 +353,7 @@ def table_debts(table: Table) -> TableDebts:
         debt = TransferDebt(
             payer=players[transfer.payer_id],
             payee=players[transfer.payee_id],
-            money=transfer.amount.quantize(rules.quantum(transfer.pool.currency)),
+            money=transfer.amount.quantize(quantum(transfer.pool.currency)),
             currency=transfer.pool.currency,
             paid=_paid(shown),
             marks=shown,

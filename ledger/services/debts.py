@@ -26,6 +26,7 @@ from ledger.models import (
     Table,
 )
 from ledger.models.debts import NOTE_MAX_LENGTH
+from ledger.rules.money import quantum
 from ledger.selectors.debts import (
     TransferDebt,
     debts_digest,
@@ -58,7 +59,7 @@ def _checked_amount(amount: Decimal | None, debt: TransferDebt, problems: list) 
         places = rules.currency_places(debt.currency)
         if not amount.is_finite() or amount <= 0:
             problems.append(err.DEBT_AMOUNT_NOT_POSITIVE())
-        elif amount != amount.quantize(rules.quantum(debt.currency)):
+        elif amount != amount.quantize(quantum(debt.currency)):
             problems.append(err.DEBT_AMOUNT_TOO_PRECISE(currency=debt.currency, places=places))
         elif amount > debt.open:
             problems.append(err.DEBT_AMOUNT_ABOVE_OPEN(open=str(debt.open), currency=debt.currency))
@@ -134,11 +135,11 @@ def _pooled_debt(pooled: PooledTransfer) -> TransferDebt:
     """A pooled transfer with what is paid of it, read under the lock."""
     pool = DebtPool.objects.get(pk=pooled.pool_id)
     marks = PaymentMark.objects.filter(pooled_id=pooled.pk, reversal__isnull=True)
-    paid = sum((m.amount for m in marks), Decimal(0))
+    paid = sum((m.amount for m in marks), Decimal(0)).quantize(quantum(pool.currency))
     return TransferDebt(
         payer=pooled.payer,
         payee=pooled.payee,
-        money=pooled.amount.quantize(rules.quantum(pool.currency)),
+        money=pooled.amount.quantize(quantum(pool.currency)),
         currency=pool.currency,
         paid=paid,
         pooled_id=pooled.pk,
