@@ -13,6 +13,7 @@ from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_safe
 
 from ledger.selectors import night_reports
+from ledger.selectors.debts import night_transfer_debts, player_debts
 from ledger.selectors.night_reports import NightHistory
 from ledger.selectors.players import PlayerStats, player_stats
 from ledger.selectors.tables import table_stats as table_stats_for
@@ -80,6 +81,7 @@ def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
             "stats": stats,
             "nights": list(reversed(stats.nights)),
             "chart": _cumulative_chart(stats),
+            "debts": player_debts(player),
         },
     )
 
@@ -99,6 +101,8 @@ def night_report(request: HttpRequest, night_id: int) -> HttpResponse:
             "history": report.history,
             "standings": report.standings,
             "settlement": report.settle_up,
+            # Which of its transfers are settled: read-only here, marked on the settle-up.
+            "transfer_debts": night_transfer_debts(night, report.settle_up or []),
             "seal": report.seal,
             "charts": _night_charts(report.history),
             "share_link": link,

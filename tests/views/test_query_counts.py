@@ -124,9 +124,10 @@ def test_the_settle_up_sums_the_entries_once(client):
         client.force_login(night.table.owner)
         counts[hands] = _queries(partial(client.get, url("night_settlement", night)))
 
-    # The roster, the entries' totals (players and pot in one query), the seal, and the
-    # host's saved language (the text for the players is written in theirs).
-    assert counts == dict.fromkeys(NIGHT_LENGTHS, REQUEST + 4)
+    # The roster, the entries' totals (players and pot in one query), the seal, the
+    # host's saved language (the text for the players is written in theirs), the night's
+    # payment marks and whether a "settle everything" took its debts.
+    assert counts == dict.fromkeys(NIGHT_LENGTHS, REQUEST + 6)
 
 
 @pytest.mark.parametrize("closed", [False, True])
