@@ -24,8 +24,8 @@ def _names(debts):
 @pytest.fixture
 def three_nights():
     """Night 1: Bob pays Ann 12, Bob pays Cy 4. Night 2 (Ann and Bob swapped): Ann pays Bob
-    12, Ann pays Cy 4. Night 3 (Cy as Bob): Cy pays Ann 12, Cy pays Bob 4. Nets: Ann 0,
-    Bob 0, Cy 0... plus Dee nothing — so the table owes nothing net but six transfers open."""
+    12, Ann pays Cy 4. Night 3 (Cy as Bob): Cy pays Ann 12, Cy pays Bob 4. Six transfers
+    open; nets Ann +8, Bob 0, Cy -8: one transfer settles them all."""
     first = closed_example()
     closed_example(first.table, cast={"Ann": "Bob", "Bob": "Ann"})
     closed_example(first.table, cast={"Bob": "Cy", "Cy": "Bob"})
