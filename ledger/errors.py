@@ -192,7 +192,7 @@ DEBT_ALREADY_PAID = Code(
 DEBT_POOLED = Code(
     "debt_pooled",
     gettext_noop(
-        "This debt was carried into a later \u201csettle everything\u201d: "
+        "This debt was carried into a later “settle everything”: "
         "mark the transfers that replaced it."
     ),
 )
