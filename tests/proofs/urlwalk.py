@@ -7,13 +7,30 @@ fails loudly instead of being skipped.
 
 import itertools
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Model
 from django.urls import URLResolver, get_resolver, reverse
+from django.utils import timezone
 
-from ledger.models import Entry, Hand, HostSettings, Night, Player, Seat, ShareLink, Table
+from ledger.models import (
+    DebtPool,
+    DebtPoolSource,
+    Entry,
+    Hand,
+    HostSettings,
+    Night,
+    PaymentMark,
+    PaymentMarkReversal,
+    Player,
+    PooledTransfer,
+    Seat,
+    ShareLink,
+    Table,
+)
+from ledger.services.debts import payment_mark
 from tests.factories import (
     NightFactory,
     PlayerFactory,
@@ -49,6 +66,11 @@ LEDGER_MODELS: list[type[Model]] = [
     Table,
     ShareLink,
     HostSettings,
+    PaymentMark,
+    PaymentMarkReversal,
+    DebtPool,
+    DebtPoolSource,
+    PooledTransfer,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
@@ -95,6 +117,8 @@ class World:
     open_night: Night
     closed_night: Night
     tokens: list[str]
+    mark: PaymentMark
+    pooled: PooledTransfer
     values: dict[str, list] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -104,6 +128,12 @@ class World:
             "night_id": [self.open_night.pk, self.closed_night.pk],
             "number": [1],
             "token": self.tokens,
+            # The closed night's first transfer (Bob pays the first player), its mark,
+            # and a "settle everything" transfer.
+            "payer_id": [self.mark.payer_id],
+            "payee_id": [self.mark.payee_id],
+            "mark_id": [self.mark.pk],
+            "transfer_id": [self.pooled.pk],
         }
 
     def urls(self, route: Route) -> list[str]:
@@ -136,6 +166,20 @@ def build_world(player_name: str = "Ann") -> World:
     closed = NightFactory(names=names, table=table, hands=hands, closed=True)
     open_night = NightFactory(names=names, table=table, hands=hands[:3])
     tokens = [ShareLinkFactory(night=n).token for n in (open_night, closed)]
+    by_name = {p.name: p for p in table.players.all()}
+    mark = payment_mark(
+        night=closed,
+        payer_id=by_name["Bob"].pk,
+        payee_id=by_name[player_name].pk,
+        amount=Decimal("1"),
+        by=owner,
+    )
+    pool = DebtPool.objects.create(
+        table=table, currency="USD", digest="0" * 64, created_by=owner, created_at=timezone.now()
+    )
+    pooled = PooledTransfer.objects.create(
+        pool=pool, payer=by_name["Cy"], payee=by_name["Dee"], amount=Decimal("2")
+    )
     return World(
         owner=owner,
         other=other,
@@ -144,6 +188,8 @@ def build_world(player_name: str = "Ann") -> World:
         open_night=open_night,
         closed_night=closed,
         tokens=tokens,
+        mark=mark,
+        pooled=pooled,
     )
 
 
