@@ -88,3 +88,17 @@ def test_a_mark_whose_debt_was_carried_into_settle_everything_stays(night, mark)
         payment_mark_reverse(mark=mark, reason="Wrong pair", by=night.started_by)
 
     assert refused.value.problems == [err.DEBT_POOLED()]
+
+
+def test_the_database_refuses_to_change_or_delete_a_mark_or_a_reversal(night, mark):
+    from django.db import DatabaseError, connection
+
+    payment_mark_reverse(mark=mark, reason="Wrong pair", by=night.started_by)
+    for sql in (
+        "UPDATE ledger_paymentmark SET amount = 1",
+        "DELETE FROM ledger_paymentmark",
+        "UPDATE ledger_paymentmarkreversal SET reason = 'x'",
+        "DELETE FROM ledger_paymentmarkreversal",
+    ):
+        with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql)
