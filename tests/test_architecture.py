@@ -78,6 +78,11 @@ def test_every_model_is_the_ledgers():
         "ShareLink",
         "NightImport",
         "HostSettings",
+        "PaymentMark",
+        "PaymentMarkReversal",
+        "DebtPool",
+        "DebtPoolSource",
+        "PooledTransfer",
     }
 
 
