@@ -6,52 +6,15 @@ import django.db.models.lookups
 from django.conf import settings
 from django.db import migrations, models
 
-# Payment marks, their reversals and "settle everything" are append-only, like the ledger's
-# entries: the models refuse changes, and these row triggers make the database refuse an
-# UPDATE or DELETE too (raw SQL, a shell). Row triggers only: a test database's flush
-# (PostgreSQL's TRUNCATE) is not refused.
-DEBT_TABLES = [
-    "ledger_paymentmark",
-    "ledger_paymentmarkreversal",
-    "ledger_debtpool",
-    "ledger_debtpoolsource",
-    "ledger_pooledtransfer",
-]
-MESSAGE = "payment marks and settle-everything records are append-only"
+from ledger import debt_triggers
 
 
 def install(apps, schema_editor):
-    vendor = schema_editor.connection.vendor
-    with schema_editor.connection.cursor() as cursor:
-        if vendor == "postgresql":
-            cursor.execute(
-                "CREATE OR REPLACE FUNCTION ledger_debts_append_only() RETURNS trigger AS $$ "
-                f"BEGIN RAISE EXCEPTION '{MESSAGE}'; END; $$ LANGUAGE plpgsql"
-            )
-        for table in DEBT_TABLES:
-            if vendor == "sqlite":
-                for action in ("UPDATE", "DELETE"):
-                    cursor.execute(
-                        f"CREATE TRIGGER IF NOT EXISTS {table}_no_{action.lower()} "
-                        f"BEFORE {action} ON {table} "
-                        f"BEGIN SELECT RAISE(ABORT, '{MESSAGE}'); END"
-                    )
-            elif vendor == "postgresql":
-                cursor.execute(
-                    f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
-                    "FOR EACH ROW EXECUTE FUNCTION ledger_debts_append_only()"
-                )
+    debt_triggers.install(schema_editor.connection)
 
 
 def uninstall(apps, schema_editor):
-    vendor = schema_editor.connection.vendor
-    with schema_editor.connection.cursor() as cursor:
-        for table in DEBT_TABLES:
-            if vendor == "sqlite":
-                for action in ("update", "delete"):
-                    cursor.execute(f"DROP TRIGGER IF EXISTS {table}_no_{action}")
-            elif vendor == "postgresql":
-                cursor.execute(f"DROP TRIGGER IF EXISTS {table}_append_only ON {table}")
+    debt_triggers.uninstall(schema_editor.connection)
 
 
 class Migration(migrations.Migration):
