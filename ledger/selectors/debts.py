@@ -128,18 +128,20 @@ def _paid(marks: Iterable[MarkShown]) -> Decimal:
 
 
 def night_transfer_debts(
-    night: Night, payments: Sequence[Payment]
+    night: Night, payments: Sequence[Payment], *, carried: bool | None = None
 ) -> dict[tuple[int, int], TransferDebt]:
     """A closed night's transfers (its settle-up's ``payments``) with what is paid of
     each, by (payer id, payee id). Two queries: the night's marks, and whether a "settle
-    everything" took its debts. An open night has no debts yet: empty."""
+    everything" took its debts (one, when the caller knows that: ``carried``). An open
+    night has no debts yet: empty."""
     if not night.is_closed:
         return {}
     currency = night.house_rules.currency
     marks: dict[tuple[int, int], list[MarkShown]] = defaultdict(list)
     for mark in _marks_query().filter(night=night):
         marks[mark.payer_id, mark.payee_id].append(_shown(mark))
-    carried = Night.objects.filter(pk=night.pk, debt_pooled__isnull=False).exists()
+    if carried is None:
+        carried = Night.objects.filter(pk=night.pk, debt_pooled__isnull=False).exists()
     debts = {}
     for payment in payments:
         key = (payment.payer.id, payment.payee.id)

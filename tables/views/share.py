@@ -29,6 +29,7 @@ from django_htmx.http import trigger_client_event
 
 from ledger.errors import InvalidInput
 from ledger.models import Night
+from ledger.selectors.debts import night_transfer_debts
 from ledger.selectors.live_link import LiveNight, LiveStandings, live_night, live_standings
 from ledger.selectors.night_reports import NightHistory, night_history
 from ledger.selectors.share_links import shared_night
@@ -140,6 +141,12 @@ def _standings_context(
         "last_hand": live.last_hand,
         "standings": shown.standings,
         "settlement": shown.settle_up,
+        # What is paid of each transfer, read-only: the host marks it on the settle-up.
+        "transfer_debts": (
+            night_transfer_debts(night, shown.settle_up, carried=live.debts_pooled)
+            if shown.settle_up is not None
+            else {}
+        ),
         "seal": live.seal,
         "poll_seconds": POLL_SECONDS,
         "standings_headers": _validator_header(tags[STANDINGS]),

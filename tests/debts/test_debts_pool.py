@@ -142,3 +142,23 @@ def test_currencies_are_kept_apart():
     with pytest.raises(InvalidInput):
         debts_pool(table=table, currency="SEK", digest=debts.of("SEK").digest, by=table.owner)
     assert _names(table_debts(table).of("USD")) == _names(debts.of("USD"))
+
+
+def test_settling_everything_in_one_currency_leaves_the_other_alone():
+    from tests.debts.nights import night_with_rules
+
+    first = closed_example()
+    table = first.table
+    closed_example(table, cast={"Ann": "Bob", "Bob": "Ann"})
+    night_with_rules(table, "SEK", "10")
+    sek_night = closed_example(table)
+    before = table_debts(table)
+
+    pool = debts_pool(table=table, currency="USD", digest=before.of("USD").digest, by=table.owner)
+
+    after = table_debts(table)
+    assert _names(after.of("SEK")) == _names(before.of("SEK"))
+    assert sek_night.pk not in set(
+        DebtPoolSource.objects.filter(pool=pool).values_list("night_id", flat=True)
+    )
+    assert {t.amount for t in PooledTransfer.objects.filter(pool=pool)} == {Decimal("4")}

@@ -184,3 +184,19 @@ def test_the_night_report_shows_which_transfers_are_settled(client, host, night)
     assert 'class="status status-open"' in html
     # Read-only there: the marks are made on the settle-up.
     assert "Mark paid" not in html and "Take this mark back" not in html
+
+
+def test_the_table_page_makes_the_same_queries_however_many_nights(client, host, night):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def count():
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(_table_url(night)).status_code == 200
+        return len(queries)
+
+    two_nights = count()
+    closed_example(night.table)
+    closed_example(night.table, cast={"Cy": "Dee", "Dee": "Cy"})
+
+    assert count() == two_nights

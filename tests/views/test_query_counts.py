@@ -143,8 +143,9 @@ def test_the_live_link_makes_the_same_few_queries_however_long_the_night(client,
 
     # No session, user or night: what the validators are made of (with the seal and the
     # host's language), the token's night, the roster, the last hand (once closed, the
-    # entries' totals for the final balances), the live hands.
-    assert counts == dict.fromkeys(NIGHT_LENGTHS, 5)
+    # entries' totals for the final balances, and what is paid of each transfer), the
+    # live hands.
+    assert counts == dict.fromkeys(NIGHT_LENGTHS, 5 + closed)
 
 
 LIVE_PARTS = {

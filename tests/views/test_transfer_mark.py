@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from ledger import errors as err
 from ledger.models import PaymentMark, PaymentMarkReversal
-from ledger.services.debts import payment_mark
+from ledger.services.debts import payment_mark, payment_mark_reverse
 from tests.debts.nights import closed_example
 from tests.factories import ShareLinkFactory, UserFactory, night_with
 from tests.ledger.helpers import ids
@@ -204,3 +204,20 @@ def test_the_live_link_shows_no_way_to_take_a_mark_back(client, night):
     html = client.get(reverse("share_view", args=[link.token])).content.decode()
 
     assert "Take this mark back" not in html
+
+
+def test_the_live_link_shows_what_is_paid_and_a_new_mark_changes_its_validator(client, night):
+    link = ShareLinkFactory(night=night)
+    url = reverse("share_view", args=[link.token])
+    poll = {"HX-Request": "true", "HX-Target": "standings"}
+    etag = client.get(url, headers=poll)["ETag"]
+
+    mark = _mark(night)
+    after_mark = client.get(url, headers={**poll, "If-None-Match": etag})
+    payment_mark_reverse(mark=mark, reason="Wrong pair", by=night.started_by)
+    after_reversal = client.get(url, headers={**poll, "If-None-Match": after_mark["ETag"]})
+
+    assert after_mark.status_code == 200
+    assert 'class="status status-paid"' in after_mark.content.decode()
+    assert after_reversal.status_code == 200
+    assert 'class="status status-open"' in after_reversal.content.decode()
