@@ -48,3 +48,10 @@ class SettleEverythingForm(forms.Form):
 
     currency = forms.RegexField(regex=r"^[A-Z]{3}$")
     digest = forms.RegexField(regex=r"^[0-9a-f]{64}$")
+
+
+class SettleAndMarkForm(PaymentMarkForm, SettleEverythingForm):
+    """Mark paid one of the fewest transfers proposed: settles everything first."""
+
+    payer = forms.IntegerField(min_value=1)
+    payee = forms.IntegerField(min_value=1)

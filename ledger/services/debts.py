@@ -206,3 +206,30 @@ def debts_pool(*, table: Table, currency: str, digest: str, by) -> DebtPool:
             for p in debts.fewest
         )
         return pool
+
+
+def debts_pool_mark(
+    *,
+    table: Table,
+    currency: str,
+    digest: str,
+    payer_id: int,
+    payee_id: int,
+    amount: Decimal | None = None,
+    note: str = "",
+    by,
+) -> PaymentMark:
+    """Mark paid one of the fewest transfers "settle everything" proposes: the host's
+    first payment of it is their confirmation, so the debts are pooled (as
+    ``debts_pool``) and the mark is added to the new transfer, in one transaction —
+    if either is refused, neither is written."""
+    with transaction.atomic():
+        pool = debts_pool(table=table, currency=currency, digest=digest, by=by)
+        pooled = (
+            PooledTransfer.objects.select_related("pool", "payer", "payee")
+            .filter(pool=pool, payer_id=payer_id, payee_id=payee_id)
+            .first()
+        )
+        if pooled is None:
+            raise InvalidInput(err.DEBT_NO_SUCH_TRANSFER())
+        return payment_mark(pooled=pooled, amount=amount, note=note, by=by)

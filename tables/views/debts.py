@@ -25,6 +25,7 @@ from tables.forms_debts import (
     BACK_TO_TABLE,
     MarkReverseForm,
     PaymentMarkForm,
+    SettleAndMarkForm,
     SettleEverythingForm,
 )
 from tables.problems import sentences
@@ -170,21 +171,39 @@ def mark_reverse(request: HttpRequest, mark_id: int):
 @login_required
 @require_POST
 def debts_settle(request: HttpRequest, table_id: int):
+    """Settle everything in a currency; with a payer and a payee, also mark that one of
+    the fewest transfers paid (in full, or the amount given)."""
     table = table_for_host(request, table_id)
-    form = SettleEverythingForm(request.POST)
+    marking = "payer" in request.POST
+    form = (SettleAndMarkForm if marking else SettleEverythingForm)(request.POST)
     errors: list[str] = []
     if not form.is_valid():
         errors = _form_errors(form)
     else:
+        data = form.cleaned_data
         try:
-            debt_services.debts_pool(
-                table=table,
-                currency=form.cleaned_data["currency"],
-                digest=form.cleaned_data["digest"],
-                by=request.user,
-            )
+            if marking:
+                debt_services.debts_pool_mark(
+                    table=table,
+                    currency=data["currency"],
+                    digest=data["digest"],
+                    payer_id=data["payer"],
+                    payee_id=data["payee"],
+                    amount=data["amount"],
+                    note=data["note"],
+                    by=request.user,
+                )
+            else:
+                debt_services.debts_pool(
+                    table=table, currency=data["currency"], digest=data["digest"], by=request.user
+                )
         except ServiceError as error:
             errors = sentences(error.problems, _names(table.pk))
     return _answer(
-        request, night=None, table=table, back=BACK_TO_TABLE, errors=errors, done=SETTLED_EVERYTHING
+        request,
+        night=None,
+        table=table,
+        back=BACK_TO_TABLE,
+        errors=errors,
+        done=MARKED if marking else SETTLED_EVERYTHING,
     )

@@ -162,3 +162,49 @@ def test_settling_everything_in_one_currency_leaves_the_other_alone():
         DebtPoolSource.objects.filter(pool=pool).values_list("night_id", flat=True)
     )
     assert {t.amount for t in PooledTransfer.objects.filter(pool=pool)} == {Decimal("4")}
+
+
+def test_marking_a_proposed_transfer_paid_settles_everything_then_marks_it(three_nights):
+    from ledger.services.debts import debts_pool_mark
+
+    table = three_nights.table
+    usd = table_debts(table).of("USD")
+    cy, ann = usd.fewest[0].payer, usd.fewest[0].payee
+
+    mark = debts_pool_mark(
+        table=table,
+        currency="USD",
+        digest=usd.digest,
+        payer_id=cy.pk,
+        payee_id=ann.pk,
+        amount=Decimal("5"),
+        by=table.owner,
+    )
+
+    assert mark.pooled.pool == DebtPool.objects.get()
+    assert _names(table_debts(table).of("USD")) == [("Cy", "Ann", Decimal("3.00"))]
+
+
+def test_a_refused_mark_of_a_proposed_transfer_settles_nothing(three_nights):
+    from ledger.services.debts import debts_pool_mark
+
+    table = three_nights.table
+    usd = table_debts(table).of("USD")
+    cy, ann = usd.fewest[0].payer, usd.fewest[0].payee
+
+    for payer, payee, amount, problem in [
+        (cy, ann, Decimal("8.01"), err.DEBT_AMOUNT_ABOVE_OPEN(open="8.00", currency="USD")),
+        (ann, cy, None, err.DEBT_NO_SUCH_TRANSFER()),
+    ]:
+        with pytest.raises(InvalidInput) as refused:
+            debts_pool_mark(
+                table=table,
+                currency="USD",
+                digest=usd.digest,
+                payer_id=payer.pk,
+                payee_id=payee.pk,
+                amount=amount,
+                by=table.owner,
+            )
+        assert refused.value.problems == [problem]
+    assert not DebtPool.objects.exists()

@@ -44,7 +44,8 @@ def test_the_table_page_lists_open_debts_per_pair_and_the_fewest_transfers(clien
     assert "<b>Bob</b> owes <b>Ann</b>" in html and "<b>Ann</b> owes <b>Bob</b>" in html
     assert "Settle everything in USD" in html
     assert "All of it, reduced again: 2 transfers settle every debt above." in html
-    assert html.count("Mark paid") == 4  # each night's two transfers
+    # Each night's two transfers, and the two proposed (marking one settles everything).
+    assert html.count("Mark paid") == 4 + 2
 
 
 def test_the_host_settles_everything_and_marks_its_transfers(client, host, night):
@@ -200,3 +201,30 @@ def test_the_table_page_makes_the_same_queries_however_many_nights(client, host,
     closed_example(night.table, cast={"Cy": "Dee", "Dee": "Cy"})
 
     assert count() == two_nights
+
+
+def test_marking_a_proposed_transfer_paid_settles_everything_and_marks_it(client, host, night):
+    usd = table_debts(night.table).of("USD")
+    first = usd.fewest[0]
+
+    response = client.post(
+        reverse("debts_settle", args=[night.table.pk]),
+        {
+            "currency": "USD",
+            "digest": usd.digest,
+            "payer": first.payer.pk,
+            "payee": first.payee.pk,
+            "amount": "1.50",
+        },
+    )
+
+    assert response["Location"] == _table_url(night) + "#debts"
+    mark = PaymentMark.objects.get()
+    assert (mark.pooled.pool, mark.amount) == (DebtPool.objects.get(), Decimal("1.50"))
+    assert "Payment marked." in client.get(response["Location"]).content.decode()
+
+
+def test_the_proposed_transfers_have_mark_controls(client, host, night):
+    html = client.get(_table_url(night)).content.decode()
+
+    assert html.count('name="payer"') == 2 * 2  # mark paid and partly paid, per transfer
