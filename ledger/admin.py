@@ -9,14 +9,19 @@ here, whoever is signed in: the admin only shows.
 from django.contrib import admin
 
 from ledger.models import (
+    DebtPool,
+    DebtPoolSource,
     Entry,
     Hand,
     HostSettings,
     Night,
     NightImport,
+    PaymentMark,
+    PaymentMarkReversal,
     PaymentMethod,
     PaymentMethodWithdrawal,
     Player,
+    PooledTransfer,
     RosterChange,
     Seat,
     ShareLink,
@@ -131,3 +136,36 @@ class PaymentMethodAdmin(ReadOnlyAdmin):
 class PaymentMethodWithdrawalAdmin(ReadOnlyAdmin):
     list_display = ["method", "withdrawn_by", "withdrawn_at", "reason"]
     list_select_related = ["method__player", "withdrawn_by"]
+
+
+@admin.register(PaymentMark)
+class PaymentMarkAdmin(ReadOnlyAdmin):
+    list_display = ["id", "table", "night", "pooled", "payer", "payee", "amount", "currency"]
+    list_display += ["marked_by", "marked_at"]
+    list_select_related = ["table", "night__table", "pooled", "payer", "payee", "marked_by"]
+    search_fields = ["table__name", "payer__name", "payee__name"]
+
+
+@admin.register(PaymentMarkReversal)
+class PaymentMarkReversalAdmin(ReadOnlyAdmin):
+    list_display = ["mark", "reason", "reversed_by", "reversed_at"]
+    list_select_related = ["mark", "reversed_by"]
+
+
+@admin.register(DebtPool)
+class DebtPoolAdmin(ReadOnlyAdmin):
+    list_display = ["id", "table", "currency", "created_by", "created_at"]
+    list_select_related = ["table", "created_by"]
+    search_fields = ["table__name"]
+
+
+@admin.register(DebtPoolSource)
+class DebtPoolSourceAdmin(ReadOnlyAdmin):
+    list_display = ["pool", "night", "earlier"]
+    list_select_related = ["pool", "night__table", "earlier"]
+
+
+@admin.register(PooledTransfer)
+class PooledTransferAdmin(ReadOnlyAdmin):
+    list_display = ["id", "pool", "payer", "payee", "amount"]
+    list_select_related = ["pool", "payer", "payee"]

@@ -165,3 +165,54 @@ SETTLEMENT_POT_NOT_EMPTY = Code(
     "settlement_pot_not_empty",
     gettext_noop("Chips are still in the pot: close the night to settle up."),
 )
+
+# What is still owed (ledger.services.debts).
+DEBT_NIGHT_NOT_CLOSED = Code(
+    "debt_night_not_closed",
+    gettext_noop("This night is not closed yet: its transfers can be marked once it is."),
+)
+DEBT_NO_SUCH_TRANSFER = Code(
+    "debt_no_such_transfer",
+    gettext_noop("There is no such transfer in this settle-up."),
+)
+DEBT_AMOUNT_NOT_POSITIVE = Code(
+    "debt_amount_not_positive", gettext_noop("The amount paid must be more than zero.")
+)
+DEBT_AMOUNT_TOO_PRECISE = Code(
+    "debt_amount_too_precise",
+    gettext_noop("{currency} has {places} decimal places: the amount cannot have more."),
+)
+DEBT_AMOUNT_ABOVE_OPEN = Code(
+    "debt_amount_above_open",
+    gettext_noop("Only {open} {currency} of this transfer is still open: mark at most that."),
+)
+DEBT_ALREADY_PAID = Code(
+    "debt_already_paid", gettext_noop("This transfer is already marked paid in full.")
+)
+DEBT_POOLED = Code(
+    "debt_pooled",
+    gettext_noop(
+        "This debt was carried into a later “settle everything”: "
+        "mark the transfers that replaced it."
+    ),
+)
+DEBT_NOTE_TOO_LONG = Code(
+    "debt_note_too_long", gettext_noop("Keep it to {limit} characters (it has {count}).")
+)
+DEBT_REASON_MISSING = Code("debt_reason_missing", gettext_noop("Say why the mark is taken back."))
+DEBT_MARK_ALREADY_REVERSED = Code(
+    "debt_mark_already_reversed", gettext_noop("This mark was already taken back.")
+)
+DEBT_NOTHING_TO_POOL = Code(
+    "debt_nothing_to_pool",
+    gettext_noop(
+        "Nothing in {currency} is left to settle: the open debts are already the fewest transfers."
+    ),
+)
+DEBT_CHANGED = Code(
+    "debt_changed",
+    gettext_noop(
+        "The open debts changed since this page was shown (a payment was marked or a night "
+        "closed): nothing was written. Check them again and confirm."
+    ),
+)

@@ -80,6 +80,11 @@ def test_every_model_is_the_ledgers():
         "HostSettings",
         "PaymentMethod",
         "PaymentMethodWithdrawal",
+        "PaymentMark",
+        "PaymentMarkReversal",
+        "DebtPool",
+        "DebtPoolSource",
+        "PooledTransfer",
     }
 
 

@@ -6,8 +6,17 @@
 - imports: the record of each night file imported;
 - hosts: what a host chose for themselves (their language);
 - payments: how each player gets paid (append-only, withdrawn by a new record).
+- debts: what is still owed — payment marks, their reversals, and "settle everything".
 """
 
+from ledger.models.debts import (
+    DEBTS_ARE_APPEND_ONLY,
+    DebtPool,
+    DebtPoolSource,
+    PaymentMark,
+    PaymentMarkReversal,
+    PooledTransfer,
+)
 from ledger.models.entries import (
     ENTRY_IS_APPEND_ONLY,
     ENTRY_KINDS,
@@ -25,11 +34,14 @@ from ledger.models.payments import (
 )
 
 __all__ = [
+    "DEBTS_ARE_APPEND_ONLY",
     "ENTRY_IS_APPEND_ONLY",
     "ENTRY_KINDS",
     "GENESIS_HASH",
     "NIGHT_IMPORT_IS_APPEND_ONLY",
     "PAYMENT_METHOD_IS_APPEND_ONLY",
+    "DebtPool",
+    "DebtPoolSource",
     "Entry",
     "EntryQuerySet",
     "Hand",
@@ -37,9 +49,12 @@ __all__ = [
     "Night",
     "NightImport",
     "NightImportQuerySet",
+    "PaymentMark",
+    "PaymentMarkReversal",
     "PaymentMethod",
     "PaymentMethodWithdrawal",
     "Player",
+    "PooledTransfer",
     "RosterChange",
     "Seat",
     "ShareLink",

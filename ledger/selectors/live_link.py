@@ -13,11 +13,29 @@ and is read only when the standings said something changed.
 
 from dataclasses import dataclass
 
-from django.db.models import CharField, Count, IntegerField, OuterRef, StringAgg, Subquery, Value
+from django.db.models import (
+    CharField,
+    Count,
+    Exists,
+    IntegerField,
+    OuterRef,
+    StringAgg,
+    Subquery,
+    Value,
+)
 from django.db.models.functions import Cast, Concat
 
 from ledger import seals
-from ledger.models import Entry, Hand, HostSettings, Night, Seat, ShareLink
+from ledger.models import (
+    DebtPoolSource,
+    Entry,
+    Hand,
+    HostSettings,
+    Night,
+    PaymentMark,
+    Seat,
+    ShareLink,
+)
 from ledger.selectors.last_hand import last_live_hand
 from ledger.selectors.night_state import state_after
 from ledger.selectors.seal import NightSeal
@@ -54,6 +72,11 @@ class LiveNight:
     # Each seat's position, player, name and whether they are still at the table: a
     # join, a leave, a return or a rename changes it.
     roster: str
+    # What is paid of the settle-up: every mark and every reversal adds a row, none goes;
+    # and whether a "settle everything" took the night's debts.
+    mark_rows: int = 0
+    reversal_rows: int = 0
+    debts_pooled: bool = False
 
     @property
     def players_language(self) -> str:
@@ -69,7 +92,16 @@ class LiveNight:
 
     def standings_version(self) -> tuple:
         """What the standings part shows depends on, and nothing else."""
-        return (self.closed, self.hand_rows, self.last_hand, self.last_hash, self.roster)
+        return (
+            self.closed,
+            self.hand_rows,
+            self.last_hand,
+            self.last_hash,
+            self.roster,
+            self.mark_rows,
+            self.reversal_rows,
+            self.debts_pooled,
+        )
 
     def hands_version(self) -> tuple:
         """What the hand log part depends on: the hands, the names they are told in (in
@@ -91,6 +123,7 @@ def live_night(token: str) -> LiveNight | None:
     night = OuterRef("night_id")
     hands = Hand.objects.filter(night=night).order_by()
     last_entry = Entry.objects.filter(night=night).order_by("-seq")
+    marks = PaymentMark.objects.filter(night=night).order_by()
     seat = Concat(
         Cast("position", CharField()),
         Value(_FIELD),
@@ -126,6 +159,14 @@ def live_night(token: str) -> LiveNight | None:
             entries=_scalar(last_entry.values("seq"), IntegerField()),
             last_hash=_scalar(last_entry.values("hash")),
             roster_key=_scalar(roster),
+            mark_rows=_scalar(
+                marks.values("night").annotate(rows=Count("pk")).values("rows"), IntegerField()
+            ),
+            reversal_rows=_scalar(
+                marks.values("night").annotate(rows=Count("reversal")).values("rows"),
+                IntegerField(),
+            ),
+            debts_pooled=Exists(DebtPoolSource.objects.filter(night=night)),
         )
         .values_list(
             "night_id",
@@ -137,13 +178,17 @@ def live_night(token: str) -> LiveNight | None:
             "entries",
             "last_hash",
             "roster_key",
+            "mark_rows",
+            "reversal_rows",
+            "debts_pooled",
         )
         .first()
     )
     if row is None:
         return None
     night_id, closed_at, table_language, host_language, *figures = row
-    hand_rows, last_hand, entries, last_hash, roster_key = figures
+    hand_rows, last_hand, entries, last_hash, roster_key, *debts = figures
+    mark_rows, reversal_rows, debts_pooled = debts
     return LiveNight(
         night_id=night_id,
         closed=closed_at is not None,
@@ -156,6 +201,9 @@ def live_night(token: str) -> LiveNight | None:
         # In seat order whatever order the database joined them in (an ordered
         # aggregate needs SQLite 3.44): each seat's line starts with its position.
         roster=_SEAT.join(sorted((roster_key or "").split(_SEAT), key=_position)),
+        mark_rows=mark_rows or 0,
+        reversal_rows=reversal_rows or 0,
+        debts_pooled=bool(debts_pooled),
     )
 
 

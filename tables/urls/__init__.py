@@ -13,4 +13,5 @@ urlpatterns = [
     path("", include("tables.urls.nights")),
     path("", include("tables.urls.stats")),
     path("", include("tables.urls.referee")),
+    path("", include("tables.urls.debts")),
 ]

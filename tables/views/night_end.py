@@ -20,6 +20,7 @@ from tables.access import night_for_host
 from tables.languages import players_language
 from tables.pay_buttons import night_pay_buttons
 from tables.problems import sentences
+from tables.views.debts import settle_up_marks_context
 from tables.views.night_common import links
 
 NIGHT_NOT_CLOSED = gettext_lazy("The settle-up is ready once the night is closed.")
@@ -138,5 +139,6 @@ def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
         "text": text,
         "text_rows": text.count("\n") + 1,
         "links": links(night),
+        **settle_up_marks_context(night, screen.payments),
     }
     return render(request, "nights/settlement.html", context)

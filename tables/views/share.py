@@ -31,6 +31,7 @@ from django_htmx.http import trigger_client_event
 
 from ledger.errors import InvalidInput
 from ledger.models import Night
+from ledger.selectors.debts import night_transfer_debts
 from ledger.selectors.live_link import LiveNight, LiveStandings, live_night, live_standings
 from ledger.selectors.night_reports import NightHistory, night_history
 from ledger.selectors.share_links import shared_night
@@ -146,6 +147,12 @@ def _standings_context(
         # Each player pays from their own phone: the buttons of this night's transfers,
         # and nothing else of how the players get paid.
         "pay_buttons": night_pay_buttons(night, shown.settle_up or [], shown.standings.currency),
+        # What is paid of each transfer, read-only: the host marks it on the settle-up.
+        "transfer_debts": (
+            night_transfer_debts(night, shown.settle_up, carried=live.debts_pooled)
+            if shown.settle_up is not None
+            else {}
+        ),
         "seal": live.seal,
         "poll_seconds": POLL_SECONDS,
         "standings_headers": _validator_header(tags[STANDINGS]),

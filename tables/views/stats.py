@@ -14,6 +14,7 @@ from django.views.decorators.http import require_safe
 
 from ledger.models import Player
 from ledger.selectors import night_reports
+from ledger.selectors.debts import night_transfer_debts, player_debts
 from ledger.selectors.night_reports import NightHistory
 from ledger.selectors.payment_methods import player_payment_methods
 from ledger.selectors.players import PlayerStats, player_stats
@@ -90,6 +91,7 @@ def player_page_context(player: Player, **extra) -> dict:
         "stats": stats,
         "nights": list(reversed(stats.nights)),
         "chart": _cumulative_chart(stats),
+        "debts": player_debts(player),
         **payment_methods_context(player, **extra),
     }
 
@@ -116,6 +118,8 @@ def night_report(request: HttpRequest, night_id: int) -> HttpResponse:
             "history": report.history,
             "standings": report.standings,
             "settlement": report.settle_up,
+            # Which of its transfers are settled: read-only here, marked on the settle-up.
+            "transfer_debts": night_transfer_debts(night, report.settle_up or []),
             "seal": report.seal,
             "charts": _night_charts(report.history),
             "share_link": link,

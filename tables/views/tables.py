@@ -22,6 +22,7 @@ from tables import house_rules_text
 from tables.access import table_for_host
 from tables.forms import NightStartForm, PlayerNameForm, TableForm
 from tables.problems import sentences
+from tables.views.debts import debts_context
 
 PRESET_ACTION = "preset"
 START_KEY = re.compile(r"[0-9a-f]{1,64}")
@@ -204,6 +205,7 @@ def table_page_context(table: Table, **extra) -> dict:
         "open_nights": [n for n in nights if n.closed_at is None],
         "closed_nights": [n for n in nights if n.closed_at is not None],
         "add_form": PlayerNameForm(),
+        **debts_context(table),
         **extra,
     }
 

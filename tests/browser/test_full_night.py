@@ -241,7 +241,9 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
     page.get_by_role("button", name="Close the night").click()
     page.wait_for_url(re.compile(r"/settle/$"))
     # Who pays and the amount sit at either end of the line: one space between them here.
-    assert [" ".join(t.split()) for t in page.locator(".settle-up li").all_inner_texts()] == [
+    # (Each transfer's paid status and mark controls follow them in its item.)
+    spans = [" ".join(t.split()) for t in page.locator(".settle-up > li > span").all_inner_texts()]
+    assert [f"{who} {amount}" for who, amount in zip(spans[::2], spans[1::2], strict=True)] == [
         "Bob pays Ann $12.00",
         "Bob pays Cy $4.00",
     ]
@@ -252,6 +254,18 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
     expect(copy).to_be_visible()
     assert _fits_the_phone(page)
     screenshot(page, "night_settlement")
+
+    # Bob pays Cy half of his $4.00 at once, then Ann her $12.00 (htmx swaps the list in).
+    cy = page.locator(".settle-up > li").nth(1)
+    cy.get_by_text("Partly paid").click()
+    cy.get_by_label("Amount paid (USD)").fill("2")
+    cy.get_by_role("button", name="Save the part paid").click()
+    expect(cy.locator(".status")).to_have_text("Partly paid: $2.00 of $4.00")
+    ann = page.locator(".settle-up > li").first
+    ann.get_by_role("button", name="Mark paid").click()
+    expect(ann.locator(".status")).to_have_text("Paid")
+    assert _fits_the_phone(page)
+    screenshot(page, "night_settlement_marked")
 
     # A closed night's hand screen leads to its settle-up.
     page.goto(f"{live_server.url}/nights/{night.pk}/")

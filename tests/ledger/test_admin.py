@@ -8,9 +8,12 @@ from django.urls import reverse
 
 from ledger import nightfile
 from ledger.models import Entry, Hand, ShareLink
+from ledger.selectors.debts import table_debts
 from ledger.services import roster as roster_services
+from ledger.services.debts import debts_pool, payment_mark, payment_mark_reverse
 from ledger.services.hosts import host_language_set
 from ledger.services.payment_methods import payment_method_remove
+from tests.debts.nights import closed_example
 from tests.factories import NightFactory, PaymentMethodFactory, ShareLinkFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -25,8 +28,8 @@ def _url(model, view: str, *args) -> str:
 @pytest.fixture
 def night():
     """Three hands, then Dee goes home, and the night imported back from its file, the
-    host's language saved, and a way Ann got paid, then removed: a row of every model but
-    a share link."""
+    host's language saved, a way Ann got paid, then removed, and what is owed at another
+    table: a row of every model but a share link."""
     night = NightFactory(hands=3)
     host_language_set(user=night.table.owner, language="sv")
     dee = night.seats.get(player__name="Dee").player
@@ -34,7 +37,19 @@ def night():
     nightfile.night_import(document=nightfile.night_export(night), owner=night.table.owner)
     method = PaymentMethodFactory(player=night.seats.get(player__name="Ann").player)
     payment_method_remove(method=method, by=night.table.owner, reason="new phone")
+    _debts()
     return night
+
+
+def _debts() -> None:
+    """A mark taken back and a "settle everything" of two closed nights, at another table."""
+    first = closed_example()
+    closed_example(first.table, cast={"Ann": "Bob", "Bob": "Ann"})
+    ids = dict(first.seats.values_list("player__name", "player_id"))
+    mark = payment_mark(night=first, payer_id=ids["Bob"], payee_id=ids["Ann"], by=first.started_by)
+    payment_mark_reverse(mark=mark, reason="Wrong pair", by=first.started_by)
+    digest = table_debts(first.table).of("USD").digest
+    debts_pool(table=first.table, currency="USD", digest=digest, by=first.started_by)
 
 
 def test_every_model_is_in_the_admin_and_none_can_be_added_changed_or_deleted_there():

@@ -7,24 +7,32 @@ fails loudly instead of being skipped.
 
 import itertools
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db.models import Model
 from django.urls import URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from ledger.models import (
+    DebtPool,
+    DebtPoolSource,
     Entry,
     Hand,
     HostSettings,
     Night,
+    PaymentMark,
+    PaymentMarkReversal,
     PaymentMethod,
     PaymentMethodWithdrawal,
     Player,
+    PooledTransfer,
     Seat,
     ShareLink,
     Table,
 )
+from ledger.services.debts import payment_mark
 from tests.factories import (
     NightFactory,
     PaymentMethodFactory,
@@ -64,6 +72,11 @@ LEDGER_MODELS: list[type[Model]] = [
     HostSettings,
     PaymentMethod,
     PaymentMethodWithdrawal,
+    PaymentMark,
+    PaymentMarkReversal,
+    DebtPool,
+    DebtPoolSource,
+    PooledTransfer,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
@@ -111,6 +124,8 @@ class World:
     closed_night: Night
     tokens: list[str]
     method: PaymentMethod
+    mark: PaymentMark
+    pooled: PooledTransfer
     values: dict[str, list] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -121,6 +136,12 @@ class World:
             "number": [1],
             "token": self.tokens,
             "method_id": [self.method.pk],
+            # The closed night's first transfer (Bob pays the first player), its mark,
+            # and a "settle everything" transfer.
+            "payer_id": [self.mark.payer_id],
+            "payee_id": [self.mark.payee_id],
+            "mark_id": [self.mark.pk],
+            "transfer_id": [self.pooled.pk],
         }
 
     def urls(self, route: Route) -> list[str]:
@@ -157,6 +178,20 @@ def build_world(player_name: str = "Ann") -> World:
     tokens = [ShareLinkFactory(night=n).token for n in (open_night, closed)]
     player = Player.objects.get(table=table, name=player_name)
     method = PaymentMethodFactory(player=player, kind="other", value=f"Pay {player_name}")
+    by_name = {p.name: p for p in table.players.all()}
+    mark = payment_mark(
+        night=closed,
+        payer_id=by_name["Bob"].pk,
+        payee_id=by_name[player_name].pk,
+        amount=Decimal("1"),
+        by=owner,
+    )
+    pool = DebtPool.objects.create(
+        table=table, currency="USD", digest="0" * 64, created_by=owner, created_at=timezone.now()
+    )
+    pooled = PooledTransfer.objects.create(
+        pool=pool, payer=by_name["Cy"], payee=by_name["Dee"], amount=Decimal("2")
+    )
     return World(
         owner=owner,
         other=other,
@@ -166,6 +201,8 @@ def build_world(player_name: str = "Ann") -> World:
         closed_night=closed,
         tokens=tokens,
         method=method,
+        mark=mark,
+        pooled=pooled,
     )
 
 

@@ -124,10 +124,11 @@ def test_the_settle_up_sums_the_entries_once(client):
         client.force_login(night.table.owner)
         counts[hands] = _queries(partial(client.get, url("night_settlement", night)))
 
-    # The roster, the entries' totals (players and pot in one query), the seal, and the
-    # host's saved language (the text for the players is written in theirs); once someone
-    # owes something (not after one hand), the payees' ways of getting paid, in one query.
-    assert counts == {1: REQUEST + 4, 7: REQUEST + 5, 40: REQUEST + 5}
+    # The roster, the entries' totals (players and pot in one query), the seal, the
+    # host's saved language (the text for the players is written in theirs), the night's
+    # payment marks and whether a "settle everything" took its debts; once someone owes
+    # something (not after one hand), the payees' ways of getting paid, in one query.
+    assert counts == {1: REQUEST + 6, 7: REQUEST + 7, 40: REQUEST + 7}
 
 
 @pytest.mark.parametrize("closed", [False, True])
@@ -143,10 +144,11 @@ def test_the_live_link_makes_the_same_few_queries_however_long_the_night(client,
 
     # No session, user or night: what the validators are made of (with the seal and the
     # host's language), the token's night, the roster, the last hand (once closed, the
-    # entries' totals for the final balances), the live hands; on a closed night where
-    # someone owes something (not after one hand), the payees' ways of getting paid.
+    # entries' totals for the final balances, and what is paid of each transfer), the
+    # live hands; on a closed night where someone owes something (not after one hand),
+    # the payees' ways of getting paid.
     owed = 1 if closed else 0
-    assert counts == {1: 5, 7: 5 + owed, 40: 5 + owed}
+    assert counts == {1: 5 + closed, 7: 5 + closed + owed, 40: 5 + closed + owed}
 
 
 LIVE_PARTS = {

@@ -1,0 +1,318 @@
+"""What is still owed: marks that a transfer was paid, their reversals, and "settle
+everything" — the pooling of a table's open debts in one currency into the fewest
+transfers.
+
+Every row here is append-only, like the chip ledger: a mistaken mark is reversed by a new
+row pointing at it, and a pooling closes what it replaced by pointing at it. Nothing is
+ever updated or deleted (the models refuse, and so do database triggers).
+
+A night's transfers are not stored: a closed night never changes, so its settle-up (the
+exact method of ``ledger.rules.settle_up`` on its final balances) is the same every time
+it is worked out, and a transfer is named by its night, payer and payee (a night's
+settle-up never has two transfers between the same two players).
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Length
+from django.db.models.lookups import Exact, LessThanOrEqual
+from django.utils.translation import gettext, gettext_lazy
+
+DEBTS_ARE_APPEND_ONLY = "Payment marks and settle-everything records are never changed."
+
+# Money as the ledger writes it: up to 3 decimal places (KWD...), and an amount no night
+# can exceed (the ledger's chips times a chip's largest value stay far below 10^17).
+MONEY_DIGITS = 20
+MONEY_PLACES = 3
+# A mark's note or a reversal's reason: a sentence, as the forms say.
+NOTE_MAX_LENGTH = 200
+CURRENCY_LENGTH = 3
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise PermissionError(DEBTS_ARE_APPEND_ONLY)
+
+    def delete(self):
+        raise PermissionError(DEBTS_ARE_APPEND_ONLY)
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        raise PermissionError(DEBTS_ARE_APPEND_ONLY)
+
+
+class AppendOnly(models.Model):
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise PermissionError(DEBTS_ARE_APPEND_ONLY)
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError(DEBTS_ARE_APPEND_ONLY)
+
+
+def _money_field(verbose_name):
+    return models.DecimalField(
+        verbose_name=verbose_name, max_digits=MONEY_DIGITS, decimal_places=MONEY_PLACES
+    )
+
+
+class DebtPool(AppendOnly):
+    """The host's "settle everything" for one currency at one table: every debt of that
+    currency still open then (nights' transfers and an earlier pooling's) is closed, and
+    the fewest transfers that settle the same nets are opened in their place."""
+
+    table = models.ForeignKey(
+        "ledger.Table",
+        verbose_name=gettext_lazy("table"),
+        on_delete=models.PROTECT,
+        related_name="debt_pools",
+    )
+    currency = models.CharField(verbose_name=gettext_lazy("currency"), max_length=CURRENCY_LENGTH)
+    # A digest of the open debts the host saw and confirmed (SHA-256, hex).
+    digest = models.CharField(verbose_name=gettext_lazy("digest"), max_length=64)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("created by"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(verbose_name=gettext_lazy("created at"))
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = gettext_lazy("settle everything")
+        verbose_name_plural = gettext_lazy("settle everything")
+        constraints = [
+            models.CheckConstraint(
+                condition=Exact(Length("currency"), CURRENCY_LENGTH),
+                name="debtpool_currency_code",
+            ),
+            models.CheckConstraint(
+                condition=Exact(Length("digest"), 64), name="debtpool_digest_is_sha256"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("Settle everything #%(id)s (%(currency)s)") % {
+            "id": self.pk,
+            "currency": self.currency,
+        }
+
+
+class DebtPoolSource(AppendOnly):
+    """One debt a pooling closed: a night's transfers, or an earlier pooling's. Each is
+    closed at most once (unique), so two poolings can never both take the same debt."""
+
+    pool = models.ForeignKey(
+        DebtPool,
+        verbose_name=gettext_lazy("settle everything"),
+        on_delete=models.PROTECT,
+        related_name="sources",
+    )
+    night = models.OneToOneField(
+        "ledger.Night",
+        verbose_name=gettext_lazy("night"),
+        on_delete=models.PROTECT,
+        related_name="debt_pooled",
+        null=True,
+        blank=True,
+    )
+    earlier = models.OneToOneField(
+        DebtPool,
+        verbose_name=gettext_lazy("earlier settle everything"),
+        on_delete=models.PROTECT,
+        related_name="pooled_into",
+        null=True,
+        blank=True,
+    )
+
+    class Meta:
+        ordering = ["pool", "id"]
+        verbose_name = gettext_lazy("settled debt")
+        verbose_name_plural = gettext_lazy("settled debts")
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(night__isnull=False, earlier__isnull=True)
+                    | Q(night__isnull=True, earlier__isnull=False)
+                ),
+                name="debtpoolsource_night_or_earlier",
+            ),
+            models.CheckConstraint(
+                condition=~Q(earlier=F("pool")), name="debtpoolsource_not_itself"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("Debt closed by settle everything #%(id)s") % {"id": self.pool_id}
+
+
+class PooledTransfer(AppendOnly):
+    """One of the fewest transfers a pooling opened."""
+
+    pool = models.ForeignKey(
+        DebtPool,
+        verbose_name=gettext_lazy("settle everything"),
+        on_delete=models.PROTECT,
+        related_name="transfers",
+    )
+    payer = models.ForeignKey(
+        "ledger.Player",
+        verbose_name=gettext_lazy("payer"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    payee = models.ForeignKey(
+        "ledger.Player",
+        verbose_name=gettext_lazy("payee"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    amount = _money_field(gettext_lazy("amount"))
+
+    class Meta:
+        ordering = ["pool", "id"]
+        verbose_name = gettext_lazy("transfer")
+        verbose_name_plural = gettext_lazy("transfers")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["pool", "payer", "payee"], name="pooledtransfer_one_per_pair"
+            ),
+            models.CheckConstraint(
+                condition=~Q(payer=F("payee")), name="pooledtransfer_two_players"
+            ),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="pooledtransfer_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("Transfer #%(id)s of settle everything #%(pool)s") % {
+            "id": self.pk,
+            "pool": self.pool_id,
+        }
+
+
+class PaymentMark(AppendOnly):
+    """The host's word that ``payer`` paid ``payee`` ``amount`` of a transfer: of a
+    night's settle-up (``night``) or of a pooling (``pooled``). ``due`` is the whole
+    transfer, so the database refuses a mark above it; what is still open after other
+    marks is checked by the service under the table's lock."""
+
+    table = models.ForeignKey(
+        "ledger.Table",
+        verbose_name=gettext_lazy("table"),
+        on_delete=models.PROTECT,
+        related_name="payment_marks",
+    )
+    night = models.ForeignKey(
+        "ledger.Night",
+        verbose_name=gettext_lazy("night"),
+        on_delete=models.PROTECT,
+        related_name="payment_marks",
+        null=True,
+        blank=True,
+    )
+    pooled = models.ForeignKey(
+        PooledTransfer,
+        verbose_name=gettext_lazy("transfer"),
+        on_delete=models.PROTECT,
+        related_name="marks",
+        null=True,
+        blank=True,
+    )
+    payer = models.ForeignKey(
+        "ledger.Player",
+        verbose_name=gettext_lazy("payer"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    payee = models.ForeignKey(
+        "ledger.Player",
+        verbose_name=gettext_lazy("payee"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    currency = models.CharField(verbose_name=gettext_lazy("currency"), max_length=CURRENCY_LENGTH)
+    amount = _money_field(gettext_lazy("amount"))
+    due = _money_field(gettext_lazy("transfer amount"))
+    note = models.CharField(
+        verbose_name=gettext_lazy("note"), max_length=NOTE_MAX_LENGTH, blank=True
+    )
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("marked by"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    marked_at = models.DateTimeField(verbose_name=gettext_lazy("marked at"))
+
+    class Meta:
+        ordering = ["marked_at", "id"]
+        verbose_name = gettext_lazy("payment mark")
+        verbose_name_plural = gettext_lazy("payment marks")
+        indexes = [models.Index(fields=["table", "currency"], name="paymentmark_table_idx")]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    Q(night__isnull=False, pooled__isnull=True)
+                    | Q(night__isnull=True, pooled__isnull=False)
+                ),
+                name="paymentmark_night_or_pooled",
+            ),
+            models.CheckConstraint(condition=~Q(payer=F("payee")), name="paymentmark_two_players"),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="paymentmark_positive"),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(F("amount"), F("due")), name="paymentmark_not_above_due"
+            ),
+            models.CheckConstraint(
+                condition=Exact(Length("currency"), CURRENCY_LENGTH),
+                name="paymentmark_currency_code",
+            ),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("note"), NOTE_MAX_LENGTH),
+                name="paymentmark_note_not_too_long",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("Payment mark #%(id)s") % {"id": self.pk}
+
+
+class PaymentMarkReversal(AppendOnly):
+    """A mistaken mark taken back, with who, when and why. One per mark: the database
+    refuses a second reversal of the same mark."""
+
+    mark = models.OneToOneField(
+        PaymentMark,
+        verbose_name=gettext_lazy("payment mark"),
+        on_delete=models.PROTECT,
+        related_name="reversal",
+    )
+    reason = models.CharField(verbose_name=gettext_lazy("reason"), max_length=NOTE_MAX_LENGTH)
+    reversed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("reversed by"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    reversed_at = models.DateTimeField(verbose_name=gettext_lazy("reversed at"))
+
+    class Meta:
+        ordering = ["reversed_at", "id"]
+        verbose_name = gettext_lazy("reversed payment mark")
+        verbose_name_plural = gettext_lazy("reversed payment marks")
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="paymentmarkreversal_has_reason"),
+            models.CheckConstraint(
+                condition=LessThanOrEqual(Length("reason"), NOTE_MAX_LENGTH),
+                name="paymentmarkreversal_reason_not_too_long",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("Reversal of payment mark #%(id)s") % {"id": self.mark_id}

@@ -1,0 +1,57 @@
+"""What is still owed: marking a transfer paid, taking a mark back, settling everything.
+
+The forms bound what the host types; the services (ledger.services.debts) decide whether
+it may be written (not above what is open, not carried elsewhere...)."""
+
+from django import forms
+from django.utils.translation import gettext_lazy
+
+from ledger.models.debts import MONEY_DIGITS, MONEY_PLACES, NOTE_MAX_LENGTH
+
+# Where a mark's form was sent from, so the answer goes back there (never a URL).
+BACK_TO_NIGHT = "night"
+BACK_TO_TABLE = "table"
+
+
+class PaymentMarkForm(forms.Form):
+    """Mark paid: no amount marks all that is open; an amount marks it partly paid."""
+
+    amount = forms.DecimalField(
+        label=gettext_lazy("Amount paid"),
+        required=False,
+        min_value=0,
+        max_digits=MONEY_DIGITS - MONEY_PLACES,
+        decimal_places=MONEY_PLACES,
+        localize=True,
+    )
+    note = forms.CharField(
+        label=gettext_lazy("Note (optional)"), required=False, max_length=NOTE_MAX_LENGTH
+    )
+    back = forms.ChoiceField(
+        choices=[(BACK_TO_NIGHT, BACK_TO_NIGHT), (BACK_TO_TABLE, BACK_TO_TABLE)],
+        required=False,
+    )
+
+
+class MarkReverseForm(forms.Form):
+    reason = forms.CharField(
+        label=gettext_lazy("Why it is taken back"), max_length=NOTE_MAX_LENGTH, strip=True
+    )
+    back = forms.ChoiceField(
+        choices=[(BACK_TO_NIGHT, BACK_TO_NIGHT), (BACK_TO_TABLE, BACK_TO_TABLE)],
+        required=False,
+    )
+
+
+class SettleEverythingForm(forms.Form):
+    """The currency to settle and the digest of the open debts the page showed."""
+
+    currency = forms.RegexField(regex=r"^[A-Z]{3}$")
+    digest = forms.RegexField(regex=r"^[0-9a-f]{64}$")
+
+
+class SettleAndMarkForm(PaymentMarkForm, SettleEverythingForm):
+    """Mark paid one of the fewest transfers proposed: settles everything first."""
+
+    payer = forms.IntegerField(min_value=1)
+    payee = forms.IntegerField(min_value=1)

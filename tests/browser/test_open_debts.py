@@ -1,0 +1,35 @@
+"""The table's open debts on a phone: settle everything, mark a transfer partly paid."""
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from ledger.models import PaymentMark
+from tests.debts.nights import closed_example
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_host_settles_everything_from_the_table_page_on_a_phone(
+    live_server, phone, page, screenshot, sign_in
+):
+    night = closed_example()
+    closed_example(night.table, cast={"Ann": "Bob", "Bob": "Ann"})
+    sign_in(phone, night.table.owner)
+
+    page.goto(live_server.url + reverse("table_detail", args=[night.table.pk]))
+    debts = page.locator("#debts")
+    expect(debts.get_by_role("heading", name="In USD: $32.00 still owed")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "open_debts")
+
+    debts.get_by_role("button", name="Settle everything in USD").click()
+    expect(debts.get_by_role("heading", name="In USD: $8.00 still owed")).to_be_visible()
+    first = debts.locator(".debt-parts > li").first
+    first.get_by_text("Partly paid").click()
+    first.get_by_label("Amount paid (USD)").fill("1.50")
+    first.get_by_role("button", name="Save the part paid").click()
+    expect(debts.get_by_role("heading", name="In USD: $6.50 still owed")).to_be_visible()
+    assert PaymentMark.objects.get().pooled is not None
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "open_debts_settled")
