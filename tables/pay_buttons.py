@@ -227,38 +227,55 @@ def pay_buttons(
     return [button for button in buttons if button is not None]
 
 
-def transfers_buttons(
-    transfers: Sequence,
-    methods: Mapping[int, Sequence[PaymentMethod]],
-    *,
-    currency: str,
-    message: str,
-) -> dict[object, list[PayButton]]:
-    """Each transfer (anything with ``.payee.id`` and ``.money``, such as a settle-up's
-    Payment) -> its buttons, for the ``pay_buttons_for`` filter; ``methods`` by payee id
-    (``ledger.selectors.payment_methods.payees_payment_methods``)."""
-    return {
-        transfer: pay_buttons(
-            methods.get(transfer.payee.id, ()),
-            amount=transfer.money,
-            currency=currency,
-            message=message,
-        )
-        for transfer in transfers
-    }
-
-
 def settle_up_message(table_name: str, night_date) -> str:
     """What each payment says: the table and the night's date (ISO, the same in every
     language and every banking app); each format cuts it to its own limit."""
     return f"{table_name} {night_date:%Y-%m-%d}"
 
 
-def night_pay_buttons(night, transfers: Sequence, currency: str) -> dict[object, list[PayButton]]:
-    """A night's transfers -> their buttons, the payees' methods read in one query (none
-    when nobody owes anything). The message names the table and the night's date."""
-    if not transfers:
+def night_pay_buttons(
+    night, transfers: Sequence, currency: str, debts: Mapping | None = None
+) -> dict[object, list[PayButton]]:
+    """A night's transfers -> their buttons (none when nobody owes anything). The message
+    names the table and the night's date. Where what is paid is known (``debts``: (payer
+    id, payee id) -> ``ledger.selectors.debts.TransferDebt``), a transfer paid in full or
+    carried into "settle everything" has none, and a partly paid one asks for what is left."""
+    owed = []
+    for transfer in transfers:
+        debt = debts.get((transfer.payer.id, transfer.payee.id)) if debts else None
+        if debt is None:
+            owed.append((transfer, transfer.money))
+        elif debt.markable:
+            owed.append((transfer, debt.open))
+    if not owed:
         return {}
-    methods = payees_payment_methods({transfer.payee.id for transfer in transfers}, currency)
     message = settle_up_message(night.table.name, timezone.localtime(night.started_at))
-    return transfers_buttons(transfers, methods, currency=currency, message=message)
+    return _buttons(owed, currency=currency, message=message)
+
+
+def _buttons(owed: Sequence[tuple], *, currency: str, message: str) -> dict[object, list]:
+    """(transfer, amount) pairs -> each transfer's buttons for that amount; the payees'
+    methods in ``currency`` read in one query."""
+    methods = payees_payment_methods({transfer.payee.id for transfer, _ in owed}, currency)
+    return {
+        transfer: pay_buttons(
+            methods.get(transfer.payee.id, ()), amount=amount, currency=currency, message=message
+        )
+        for transfer, amount in owed
+    }
+
+
+def table_pay_buttons(table, debts) -> dict[object, list[PayButton]]:
+    """A table's open debts (``ledger.selectors.debts.TableDebts``) -> buttons: each pair's
+    open amount and each of "settle everything"'s fewest transfers, paid in that debt's
+    currency; the payees' methods read in one query per currency. The message names the
+    table and today's date, since these debts span nights."""
+    buttons: dict[object, list[PayButton]] = {}
+    message = settle_up_message(table.name, timezone.localdate())
+    for currency_debts in debts.currencies:
+        owed = [(pair, pair.open) for pair in currency_debts.pairs]
+        owed += [(transfer, transfer.money) for transfer in currency_debts.fewest]
+        if owed:
+            currency = currency_debts.currency
+            buttons |= _buttons(owed, currency=currency, message=message)
+    return buttons

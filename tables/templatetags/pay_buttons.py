@@ -1,5 +1,6 @@
 """``{{ pay_buttons|pay_buttons_for:payment }}``: a transfer's pay buttons, from the
-mapping ``tables.pay_buttons.transfers_buttons`` built (nothing when the page has none)."""
+mapping ``tables.pay_buttons.night_pay_buttons`` or ``table_pay_buttons`` built (nothing
+when the page has none)."""
 
 from django import template
 

@@ -28,6 +28,7 @@ from tables.forms_debts import (
     SettleAndMarkForm,
     SettleEverythingForm,
 )
+from tables.pay_buttons import night_pay_buttons, table_pay_buttons
 from tables.problems import sentences
 
 MARKED = gettext_lazy("Payment marked.")
@@ -39,18 +40,23 @@ FORM_INVALID = gettext_lazy("Check the amount and the note.")
 
 
 def debts_context(table: Table) -> dict:
-    """The table page's open debts, read only if the page shows them."""
+    """The table page's open debts and how to pay them, read only if the page shows them."""
+    debts = SimpleLazyObject(lambda: table_debts(table))
     return {
-        "debts": SimpleLazyObject(lambda: table_debts(table)),
+        "debts": debts,
+        "pay_buttons": SimpleLazyObject(lambda: table_pay_buttons(table, debts)),
         "can_mark": True,
         "marks_back": BACK_TO_TABLE,
     }
 
 
-def settle_up_marks_context(night: Night, payments) -> dict:
-    """The settle-up's per-transfer status, with the host's mark controls."""
+def settle_up_marks_context(night: Night, payments, currency: str) -> dict:
+    """The settle-up's per-transfer status, with the host's mark controls, and the pay
+    buttons of what is still open."""
+    debts = night_transfer_debts(night, payments)
     return {
-        "transfer_debts": night_transfer_debts(night, payments),
+        "transfer_debts": debts,
+        "pay_buttons": night_pay_buttons(night, payments, currency, debts),
         "can_mark": True,
         "marks_back": "night",
     }
@@ -76,7 +82,7 @@ def _answer(
                 "payments": screen.payments,
                 "standings": screen.standings,
                 "debt_errors": errors,
-                **settle_up_marks_context(night, screen.payments),
+                **settle_up_marks_context(night, screen.payments, screen.standings.currency),
             }
             template = "nights/settlement.html#transfers"
         return render(request, template, context, status=400 if errors else 200)

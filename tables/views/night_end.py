@@ -18,7 +18,6 @@ from ledger.services import nights as night_services
 from tables import presenters
 from tables.access import night_for_host
 from tables.languages import players_language
-from tables.pay_buttons import night_pay_buttons
 from tables.problems import sentences
 from tables.views.debts import settle_up_marks_context
 from tables.views.night_common import links
@@ -134,11 +133,10 @@ def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
         "night": night,
         "standings": screen.standings,
         "payments": screen.payments,
-        "pay_buttons": night_pay_buttons(night, screen.payments, screen.standings.currency),
         "seal": screen.seal,
         "text": text,
         "text_rows": text.count("\n") + 1,
         "links": links(night),
-        **settle_up_marks_context(night, screen.payments),
+        **settle_up_marks_context(night, screen.payments, screen.standings.currency),
     }
     return render(request, "nights/settlement.html", context)

@@ -138,21 +138,24 @@ def _part(
 def _standings_context(
     night: Night, token: str, live: LiveNight, tags: dict[str, str], shown: LiveStandings
 ) -> dict:
+    # What is paid of each transfer, read-only: the host marks it on the settle-up.
+    debts = (
+        night_transfer_debts(night, shown.settle_up, carried=live.debts_pooled)
+        if shown.settle_up is not None
+        else {}
+    )
     return {
         "night": night,
         "token": token,
         "last_hand": live.last_hand,
         "standings": shown.standings,
         "settlement": shown.settle_up,
-        # Each player pays from their own phone: the buttons of this night's transfers,
-        # and nothing else of how the players get paid.
-        "pay_buttons": night_pay_buttons(night, shown.settle_up or [], shown.standings.currency),
-        # What is paid of each transfer, read-only: the host marks it on the settle-up.
-        "transfer_debts": (
-            night_transfer_debts(night, shown.settle_up, carried=live.debts_pooled)
-            if shown.settle_up is not None
-            else {}
+        # Each player pays from their own phone: the buttons of what is still open of this
+        # night's transfers, and nothing else of how the players get paid.
+        "pay_buttons": night_pay_buttons(
+            night, shown.settle_up or [], shown.standings.currency, debts
         ),
+        "transfer_debts": debts,
         "seal": live.seal,
         "poll_seconds": POLL_SECONDS,
         "standings_headers": _validator_header(tags[STANDINGS]),

@@ -10,7 +10,7 @@ from ledger.models import DebtPool, PaymentMark, PooledTransfer
 from ledger.selectors.debts import table_debts
 from ledger.services.debts import debts_pool, payment_mark
 from tests.debts.nights import closed_example, night_with_rules
-from tests.factories import ShareLinkFactory, UserFactory
+from tests.factories import PaymentMethodFactory, ShareLinkFactory, UserFactory
 from tests.ledger.helpers import ids
 from tests.views.night_helpers import said
 
@@ -46,6 +46,17 @@ def test_the_table_page_lists_open_debts_per_pair_and_the_fewest_transfers(clien
     assert "All of it, reduced again: 2 transfers settle every debt above." in html
     # Each night's two transfers, and the two proposed (marking one settles everything).
     assert html.count("Mark paid") == 4 + 2
+
+
+def test_open_debts_and_the_fewest_transfers_have_the_payees_pay_buttons(client, host, night):
+    PaymentMethodFactory(player=night.table.players.get(name="Cy"), kind="paypal_me", value="cy")
+
+    html = client.get(_table_url(night)).content.decode()
+
+    # Cy is owed by Bob and by Ann (a pair each) and in both proposed transfers, 4 each;
+    # Ann and Bob have no way of getting paid, so their pairs offer none.
+    assert html.count('<details class="pay">') == 4
+    assert html.count('href="https://paypal.me/cy/4.00USD"') == 4
 
 
 def test_the_host_settles_everything_and_marks_its_transfers(client, host, night):

@@ -12,7 +12,9 @@ from django.urls import reverse
 
 from ledger import rules
 from ledger.payments import crc16_ccitt_false
+from ledger.selectors.night_end import settle_up_screen
 from ledger.services import nights as night_services
+from ledger.services.debts import payment_mark
 from ledger.services.payment_methods import payment_method_remove
 from ledger.services.share_links import share_link_create
 from tests.factories import PaymentMethodFactory, night_with
@@ -218,3 +220,21 @@ def test_an_open_nights_live_link_has_no_pay_buttons(client):
 
     assert '<details class="pay">' not in html
     assert "46701234567" not in html
+
+
+def test_a_paid_transfer_has_no_buttons_and_a_partly_paid_one_asks_for_what_is_left(client):
+    night = _closed("USD", "1")
+    ann, cy = _player(night, "Ann"), _player(night, "Cy")
+    PaymentMethodFactory(player=ann, kind="paypal_me", value="ann")
+    PaymentMethodFactory(player=cy, kind="paypal_me", value="cy")
+    bob = _player(night, "Bob")
+    owner = night.table.owner
+    payment_mark(night=night, payer_id=bob.pk, payee_id=ann.pk, amount=Decimal("2"), by=owner)
+    cy_owed = next(p.money for p in settle_up_screen(night).payments if p.payee.id == cy.pk)
+    payment_mark(night=night, payer_id=bob.pk, payee_id=cy.pk, amount=cy_owed, by=owner)
+
+    html = _settle_up(client, night)
+
+    assert 'href="https://paypal.me/ann/10.00USD"' in html
+    assert "https://paypal.me/cy/" not in html
+    assert html.count('<details class="pay">') == 1
