@@ -2,7 +2,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 
-from ledger import db_triggers, debt_triggers
+from ledger import db_triggers, payment_triggers
 
 
 @pytest.fixture(autouse=True)
@@ -45,13 +45,13 @@ def _append_only_ledger(request):
         return
     request.getfixturevalue("_django_db_helper")
     db_triggers.install(connection)
-    debt_triggers.install(connection)
+    payment_triggers.install(connection)
     yield
     # PostgreSQL's flush is a TRUNCATE, refused too; inside a test's own transaction
     # its rollback takes the triggers off again by itself.
     if connection.vendor == "sqlite" or not connection.in_atomic_block:
         db_triggers.uninstall(connection)
-        debt_triggers.uninstall(connection)
+        payment_triggers.uninstall(connection)
 
 
 @pytest.fixture

@@ -6,15 +6,15 @@ import django.db.models.lookups
 from django.conf import settings
 from django.db import migrations, models
 
-from ledger import debt_triggers
+from ledger import payment_triggers
 
 
 def install(apps, schema_editor):
-    debt_triggers.install(schema_editor.connection)
+    payment_triggers.install(schema_editor.connection)
 
 
 def uninstall(apps, schema_editor):
-    debt_triggers.uninstall(schema_editor.connection)
+    payment_triggers.uninstall(schema_editor.connection)
 
 
 class Migration(migrations.Migration):

@@ -1,7 +1,7 @@
 """What the database itself refuses of a payment method, and that nothing is ever changed."""
 
 import pytest
-from django.db import DataError, IntegrityError, transaction
+from django.db import DatabaseError, DataError, IntegrityError, connection, transaction
 from django.utils import timezone
 
 from ledger.models import (
@@ -80,3 +80,18 @@ def test_a_withdrawal_is_never_changed_or_deleted_and_there_is_one_per_method(pl
         PaymentMethodWithdrawal.objects.create(
             method=method, withdrawn_by=player.table.owner, withdrawn_at=timezone.now()
         )
+
+
+def test_the_database_itself_refuses_to_change_or_delete_a_method_or_a_withdrawal(player):
+    method = PaymentMethodFactory(player=player)
+    PaymentMethodWithdrawal.objects.create(
+        method=method, withdrawn_by=player.table.owner, withdrawn_at=timezone.now()
+    )
+    for sql in (
+        "UPDATE ledger_paymentmethod SET value = '46700000000'",
+        "DELETE FROM ledger_paymentmethod",
+        "UPDATE ledger_paymentmethodwithdrawal SET reason = 'x'",
+        "DELETE FROM ledger_paymentmethodwithdrawal",
+    ):
+        with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(sql)

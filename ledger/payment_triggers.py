@@ -1,5 +1,6 @@
-"""Database triggers that refuse UPDATE and DELETE on payment marks, their reversals and
-"settle everything" records (ledger/models/debts.py).
+"""Database triggers that refuse UPDATE and DELETE on what is recorded about paying: the
+players' payment methods and their withdrawals (ledger/models/payments.py), payment
+marks, their reversals and "settle everything" records (ledger/models/debts.py).
 
 The models already refuse; these make the database refuse too, so raw SQL, a shell
 session or another program cannot rewrite what was marked. Row triggers, as for the
@@ -7,14 +8,16 @@ ledger's entries (ledger/db_triggers.py); the test suite lifts them for a transa
 test's flush, as it lifts the entries'.
 """
 
-DEBT_TABLES = [
+APPEND_ONLY_TABLES = [
+    "ledger_paymentmethod",
+    "ledger_paymentmethodwithdrawal",
     "ledger_paymentmark",
     "ledger_paymentmarkreversal",
     "ledger_debtpool",
     "ledger_debtpoolsource",
     "ledger_pooledtransfer",
 ]
-MESSAGE = "payment marks and settle-everything records are append-only"
+MESSAGE = "payment methods, payment marks and settle-everything records are append-only"
 
 
 def _statements(vendor: str, which: int) -> list[str]:
@@ -22,27 +25,27 @@ def _statements(vendor: str, which: int) -> list[str]:
         install = [
             f"CREATE TRIGGER IF NOT EXISTS {table}_no_{action.lower()} BEFORE {action} "
             f"ON {table} BEGIN SELECT RAISE(ABORT, '{MESSAGE}'); END"
-            for table in DEBT_TABLES
+            for table in APPEND_ONLY_TABLES
             for action in ("UPDATE", "DELETE")
         ]
         uninstall = [
             f"DROP TRIGGER IF EXISTS {table}_no_{action}"
-            for table in DEBT_TABLES
+            for table in APPEND_ONLY_TABLES
             for action in ("update", "delete")
         ]
     elif vendor == "postgresql":
         install = [
-            "CREATE OR REPLACE FUNCTION ledger_debts_append_only() RETURNS trigger AS $$ "
+            "CREATE OR REPLACE FUNCTION ledger_payments_append_only() RETURNS trigger AS $$ "
             f"BEGIN RAISE EXCEPTION '{MESSAGE}'; END; $$ LANGUAGE plpgsql"
         ]
-        for table in DEBT_TABLES:
+        for table in APPEND_ONLY_TABLES:
             install += [
                 f"DROP TRIGGER IF EXISTS {table}_append_only ON {table}",
                 f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
-                "FOR EACH ROW EXECUTE FUNCTION ledger_debts_append_only()",
+                "FOR EACH ROW EXECUTE FUNCTION ledger_payments_append_only()",
             ]
         uninstall = [
-            f"DROP TRIGGER IF EXISTS {table}_append_only ON {table}" for table in DEBT_TABLES
+            f"DROP TRIGGER IF EXISTS {table}_append_only ON {table}" for table in APPEND_ONLY_TABLES
         ]
     else:
         return []
