@@ -81,17 +81,18 @@ class throwaway_database:
             self.directory.cleanup()
 
 
-def random_hand(rng: random.Random, dealer: str, roster: list[str]) -> dict:
-    """A valid night-file hand: a random set of stayers sharing the tricks."""
+def random_hand(rng: random.Random, dealer: str, roster: list[str], *, tricks: int = 5) -> dict:
+    """A valid night-file hand: a random set of stayers sharing the ``tricks`` (the house's
+    tricks a hand), each trick to one of them at random (so some take none: bourré)."""
     if rng.random() < 0.03:
         return {"dealer": dealer, "misdeal": True}
     stayers = [p for p in roster if rng.random() < 0.5]
-    tricks = dict.fromkeys(stayers, 0)
+    taken = dict.fromkeys(stayers, 0)
     if len(stayers) >= 2:
-        for _ in range(5):
-            tricks[rng.choice(stayers)] += 1
+        for _ in range(tricks):
+            taken[rng.choice(stayers)] += 1
     reneged = [rng.choice(stayers)] if len(stayers) >= 2 and rng.random() < 0.05 else []
-    return {"dealer": dealer, "stayed": tricks, "reneged": reneged}
+    return {"dealer": dealer, "stayed": taken, "reneged": reneged}
 
 
 class Bench:
