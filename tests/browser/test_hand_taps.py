@@ -2,8 +2,9 @@
 each tap counted. A typical hand (5 seated, 3 stay, tricks 3-1-1) takes at most 5 taps with
 Record, an 8-player hand at most 12, and the 8-player screen fits 1.3 phone screens.
 
-With SCREENSHOTS_DIR set, the hand screen is saved there with 4 and 8 players (the
-pictures in docs/screenshots/ were taken so); without it nothing is written."""
+With SCREENSHOTS_DIR set, the hand screen is saved there with 4 and 8 players as the phone
+shows it, its top and (when taller than the screen) its foot (the pictures in
+docs/screenshots/ were taken so); without it nothing is written."""
 
 import os
 import re
@@ -74,12 +75,19 @@ def _open(live_server, phone, page, sign_in, night: Night, query: str = "") -> T
 
 
 def _keep(page, name: str) -> None:
-    """The page as a picture in SCREENSHOTS_DIR, when it is set (never in CI's tree)."""
+    """What the phone shows, as pictures in SCREENSHOTS_DIR when it is set (never in CI's
+    tree): the screen at the top of the page and, for a page taller than the screen, a
+    second scrolled to its foot (``<name>-bottom``). Screens, not the whole page: the Record
+    bar sticks to the foot of the screen, and a full-page picture shows it over a row."""
     folder = os.environ.get("SCREENSHOTS_DIR")
     if not folder:
         return
     Path(folder).mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(Path(folder) / f"{name}.png"))
+    if page.evaluate("document.documentElement.scrollHeight") > PHONE["height"]:
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.screenshot(path=str(Path(folder) / f"{name}-bottom.png"))
 
 
 def test_a_typical_hand_takes_at_most_five_taps_with_record(live_server, phone, page, sign_in):
