@@ -198,7 +198,7 @@ def _next_hand(night, house, roster, last, state: rules.NightState) -> NextHand:
     if last is None:
         dealer = night.first_dealer_id if night.first_dealer_id in active else None
     else:
-        dealer = state.next_dealer(active)
+        dealer = state.next_dealer(_remembered(last, active))
     exempt = [p.id for p in roster if p.id in state.exempt] if house.ante_exemptions else []
     return NextHand(
         number=last.number + 1 if last else 1,
@@ -209,6 +209,16 @@ def _next_hand(night, house, roster, last, state: rules.NightState) -> NextHand:
         pot=state.pot,
         seated=active,
     )
+
+
+def _remembered(last: Hand, active: list[int]) -> list[int]:
+    """Who the hand screen deals in next, as the last hand's seats remember them (whoever
+    joined since is dealt in; if that leaves nobody, everyone): the deal passes to the next
+    of them, so a player sitting out is not the default dealer. tables.forms_hand.initial
+    shows the same seats."""
+    seated, roster = set((last.input or {}).get("seated", [])), set(last.roster)
+    remembered = [pid for pid in active if pid in seated or pid not in roster]
+    return remembered or active
 
 
 def _after(night: Night, last: Hand | None, number: int | None) -> Hand | None:

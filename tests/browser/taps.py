@@ -19,11 +19,6 @@ class Taps:
         locator.check()
         self.count += 1
 
-    def choose(self, locator, value: str) -> None:
-        """A drop-down: one tap opens the phone's picker, one taps the choice."""
-        locator.select_option(value)
-        self.count += 2
-
 
 def start_the_night(page, names, dealer: str, *, deals_first="%(name)s deals first", taps=None):
     """On the night start page: each player tapped in seat order, the first dealer, Start.

@@ -87,6 +87,20 @@ def test_the_next_hand_is_played_from_the_dealers_left_without_those_who_left():
     assert [p.name for p in screen.roster] == ["Ann", "Bob", "Cy", "Dee"]
 
 
+def test_the_deal_passes_over_a_player_the_last_hand_left_sitting_out():
+    night = night_with()
+    # Ann dealt hand 1 with Bob sitting out: the seats are remembered, so Cy deals next.
+    play(night, [{"dealer": "Ann", "seated": ["Ann", "Cy", "Dee"], "stayed": {"Cy": 5}}])
+
+    screen = hand_screen(night)
+
+    assert screen.next.dealer_id == ids(night)["Cy"]
+    # Whoever joined since is dealt in, so the deal reaches them.
+    eve = PlayerFactory(table=night.table, name="Eve")
+    roster_services.night_seat_join(night=night, player=eve, position=2, by=night.started_by)
+    assert hand_screen(night).next.dealer_id == eve.pk
+
+
 def test_the_hand_to_describe_is_a_live_hand_of_the_night_or_none():
     night = night_with()
     play(night, example_1_hands(3))
