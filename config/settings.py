@@ -89,6 +89,9 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # Django's i18n library, with literal {% translate %} tags looked up once per
+            # language (tables/templatetags/translations.py).
+            "libraries": {"i18n": "tables.templatetags.translations"},
             "builtins": [
                 "django_htmx.templatetags.django_htmx",
                 # {% html_lang %} and |local_date, which every page's dates go through.
