@@ -1,4 +1,4 @@
-"""Posting entries: built by position and inserted from the values they hold, so what is
+"""Posting entries: built as the values of their columns and inserted from them, so what is
 stored is what each entry's own ``compute_hash`` sealed."""
 
 import itertools
