@@ -139,9 +139,11 @@ def insert_entries(entries: list[PostedEntry], now) -> None:
     """Insert ``entries``, all made at ``now``: the values each holds, as they are (ints,
     strings, None), but the time, prepared for the database once for all of them.
 
-    The statements are the ones Django's ``bulk_create`` writes: on PostgreSQL one array
-    a column, unnested by the server (a statement of thousands of placeholders costs more
-    to split and plan than to run); elsewhere many rows a statement."""
+    On PostgreSQL one COPY: the rows travel as data, not as SQL to parse (an INSERT of
+    thousands of rows, its values quoted one by one into the statement or bound array by
+    array, took most of a long correction); triggers and constraints check each row
+    as for an INSERT. Elsewhere many rows a statement, as Django's ``bulk_create`` writes
+    them."""
     if not entries:
         return
     names = ENTRY_FIELDS[1:]  # the id is the database's
@@ -149,18 +151,14 @@ def insert_entries(entries: list[PostedEntry], now) -> None:
     at = names.index("created_at")
     stored_now = fields[at].get_db_prep_save(now, connection)
     quote = connection.ops.quote_name
-    # Names from the model; every value is a parameter.
-    insert = (
-        f"INSERT INTO {quote(Entry._meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
-    )
+    # Names from the model; every value is a parameter, or data.
+    into = f"{quote(Entry._meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
     if connection.vendor == "postgresql":
-        columns = [list(column) for column in zip(*entries, strict=True)]
-        columns[at] = [stored_now] * len(entries)
-        # The type without its length, as Django does, so nothing is cut short.
-        arrays = ", ".join(f"%s::{f.db_type(connection).split('(')[0]}[]" for f in fields)
-        with _bound_cursor() as cursor:
-            cursor.execute(f"{insert} SELECT * FROM UNNEST({arrays})", columns)  # noqa: S608
+        with connection.cursor() as cursor, cursor.copy(f"COPY {into} FROM STDIN") as copy:
+            for entry in entries:
+                copy.write_row((*entry[:at], stored_now, *entry[at + 1 :]))
         return
+    insert = f"INSERT INTO {into}"
     with connection.cursor() as cursor:
         row = "(" + ", ".join(["%s"] * len(fields)) + ")"
         batch = max(1, min(BATCH, connection.ops.bulk_batch_size(fields, entries)))
@@ -172,20 +170,3 @@ def insert_entries(entries: list[PostedEntry], now) -> None:
                 params.append(stored_now)
                 params.extend(entry[at + 1 :])
             cursor.execute(f"{insert} VALUES {', '.join([row] * len(rows))}", params)
-
-
-def _bound_cursor():
-    """A cursor whose parameters travel apart from the statement (psycopg's server-side
-    binding), counted and logged as Django's own are.
-
-    Django's psycopg cursors bind client-side: each value is written into the SQL text
-    as a literal. For thousands of entries that is megabytes of text, quoted value by
-    value in Python and parsed again by the server, more than half of a long correction's
-    time; bound, the arrays go as they are."""
-    from django.db.backends.postgresql import base  # psycopg's, on PostgreSQL only
-
-    server_binding = getattr(base, "ServerBindingCursor", None)
-    if server_binding is None:  # psycopg 2 binds client-side only
-        return connection.cursor()
-    connection.ensure_connection()
-    return connection._prepare_cursor(server_binding(connection.connection))
