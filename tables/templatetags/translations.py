@@ -35,12 +35,12 @@ def _forget_kept_texts(*, setting, **kwargs) -> None:
 
 
 def _literal(expression) -> bool:
-    return (
-        expression is not None
-        and isinstance(expression.var, Variable)
-        and expression.var.literal is not None
-        and not expression.filters
-    )
+    """A quoted string: the tag's message (which TranslateNode made a Variable), or its
+    context (a FilterExpression of the string itself)."""
+    if expression.filters:
+        return False
+    var = expression.var
+    return isinstance(var, str) or (isinstance(var, Variable) and var.literal is not None)
 
 
 class LiteralTranslateNode(i18n.TranslateNode):
