@@ -38,6 +38,41 @@ def canonical_entry(
     )
 
 
+def canonical_entries(night, created_at: str, created_by, key):
+    """``canonical_entry`` for the entries of one post (one night, time, author and key),
+    as a function of the rest: the fields they share are written once, not for each of
+    thousands of entries. tests/ledger/test_seals.py checks it writes what
+    ``canonical_entry`` does."""
+    shared = {"created_at": created_at, "created_by": created_by, "key": key, "night": night}
+    template = (
+        '{"amount":%s,"created_at":%(created_at)s,"created_by":%(created_by)s,'
+        '"hand":%s,"hand_number":%s,"key":%(key)s,"kind":%s,"night":%(night)s,'
+        '"player":%s,"reverses":%s,"seq":%s}'
+    )
+    # The shared values in place (their own "%" doubled, read back as one by the second
+    # formatting), the entry's own left as %s.
+    template = template.replace("%s", "%%s") % {
+        name: _json(value).replace("%", "%%") for name, value in shared.items()
+    }
+    kinds: dict = {}
+
+    def canonical(seq, hand, hand_number, player, amount, kind, reverses) -> str:
+        written = kinds.get(kind)
+        if written is None:
+            written = kinds[kind] = _json(kind)
+        return template % (
+            _json(amount),
+            _json(hand),
+            _json(hand_number),
+            written,
+            _json(player),
+            _json(reverses),
+            _json(seq),
+        )
+
+    return canonical
+
+
 class EntryQuerySet(models.QuerySet):
     def update(self, **kwargs):
         raise PermissionError(ENTRY_IS_APPEND_ONLY)

@@ -12,7 +12,7 @@ from django.db import connection
 
 from ledger import rules, seals
 from ledger.models import GENESIS_HASH, Entry, Hand, Night
-from ledger.models.entries import canonical_entry
+from ledger.models.entries import canonical_entries
 
 
 def _same(key):
@@ -96,22 +96,21 @@ def post(
     ``chain_head``, if the caller has read it under that lock already.
 
     A correction or a night file posts thousands at once, so each entry is built as the
-    plain values of its columns (an Entry for each took a third of a long correction)
-    and sealed with ``Entry.canonical``'s own ``canonical_entry``, and then all are
-    inserted from those values, many rows a statement: Django's ``bulk_create`` would
-    spend more than all the rest preparing each field of each row again."""
+    plain values of its columns (an Entry for each took a third of a long correction),
+    sealed with the very text ``Entry.canonical`` checks (``canonical_entries``, which
+    writes what the entries share once), and then all are inserted from those values
+    (``insert_entries``): Django's ``bulk_create`` would spend more than all the rest
+    preparing each field of each row again."""
     seq, prev_hash = head if head is not None else chain_head(night)
     key_id = seals.current_key_id()
     seal = seals.entry_sealer(key_id)
-    at = now.isoformat()
     night_id, by_id = night.pk, by.pk
+    canonical = canonical_entries(night_id, now.isoformat(), by_id, key_id)
     entries = []
     for hand, player_id, amount, kind, reverses in movements:
         seq += 1
         hand_id, number = (hand.pk, hand.number) if hand else (None, None)
-        content = canonical_entry(
-            night_id, seq, hand_id, number, player_id, amount, kind, reverses, at, by_id, key_id
-        )
+        content = canonical(seq, hand_id, number, player_id, amount, kind, reverses)
         entry_hash = seal(prev_hash, content)
         entries.append(
             PostedEntry(

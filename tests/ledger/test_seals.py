@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ledger import selectors, verify
 from ledger.models import Entry
-from ledger.models.entries import canonical_entry
+from ledger.models.entries import canonical_entries, canonical_entry
 from ledger.seals import current_key_id, ledger_keys, seal_code
 from ledger.services import nights as night_services
 from tests.factories import night_with
@@ -202,6 +202,9 @@ def test_an_entrys_sealed_content_is_what_json_dumps_writes_whatever_its_values(
     )
 
     assert canonical_entry(*values) == written
+    night, seq, hand, number, player, amount, kind, reverses, at, by, key = values
+    of_one_post = canonical_entries(night, at, by, key)
+    assert of_one_post(seq, hand, number, player, amount, kind, reverses) == written
 
 
 def test_posting_seals_each_entry_as_the_stored_row_checks_it():
