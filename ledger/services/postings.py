@@ -153,7 +153,12 @@ def insert_entries(entries: list[PostedEntry], now) -> None:
     # Names from the model; every value is a parameter, or data.
     into = f"{quote(Entry._meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor, cursor.copy(f"COPY {into} FROM STDIN") as copy:
+        # A refused row raises Django's own error (IntegrityError...), as an INSERT would.
+        with (
+            connection.wrap_database_errors,
+            connection.cursor() as cursor,
+            cursor.copy(f"COPY {into} FROM STDIN") as copy,
+        ):
             for entry in entries:
                 copy.write_row((*entry[:at], stored_now, *entry[at + 1 :]))
         return
