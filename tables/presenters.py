@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
+from functools import lru_cache
 
 from babel import dates as babel_dates
 from babel import numbers as babel_numbers
@@ -26,9 +27,17 @@ def money(amount: Decimal, currency: str) -> str:
     """Money as the active language writes it (Babel's CLDR data): ``$1,234.50`` in English,
     ``1 234,50 kr`` in Swedish, ``R$ 1.234,50`` in Brazilian Portuguese, ``1 234,50 €`` in
     French. Never rounded: every digit of ``amount`` is shown."""
-    locale = babel_locale()
+    # Keyed by the digits as written: 1.5 and 1.50 are equal Decimals, shown differently.
+    return _money(str(amount), currency, babel_locale())
+
+
+# Babel parses the locale and the pattern again at every call, and a screen writes the
+# same few amounts over and over: each text is made once per process. The keys are a
+# handful of stakes and balances per night, so the caches stay small.
+@lru_cache(maxsize=4096)
+def _money(amount: str, currency: str, locale: str) -> str:
     text = babel_numbers.format_currency(
-        amount, currency, locale=locale, decimal_quantization=False
+        Decimal(amount), currency, locale=locale, decimal_quantization=False
     )
     symbol = babel_numbers.get_currency_symbol(currency, locale=locale)
     return _currency_spaced(text, symbol)
@@ -68,13 +77,18 @@ def chips(amount: int) -> str:
     ``-16``, ``0``, ``+1,234`` (``+1 234`` in Swedish)."""
     if not amount:
         return "0"
-    return babel_numbers.format_decimal(amount, format="+#,##0;-#,##0", locale=babel_locale())
+    return _grouped(amount, "+#,##0;-#,##0", babel_locale())
 
 
 def whole(amount: int) -> str:
     """A count of chips (or anything) grouped as the active language groups digits:
     ``1,234``, ``1 234``, ``1.234``."""
-    return babel_numbers.format_decimal(amount, format="#,##0", locale=babel_locale())
+    return _grouped(amount, "#,##0", babel_locale())
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _grouped(amount: int, pattern: str, locale: str) -> str:
+    return babel_numbers.format_decimal(amount, format=pattern, locale=locale)
 
 
 def local_date(value: date | datetime, skeleton: str = "yMMMd") -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.template import engines
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -106,3 +107,13 @@ def test_sqlite_waits_for_the_write_lock_and_flushes_every_commit():
     assert "journal_mode=WAL" in options["init_command"]
     assert "synchronous=FULL" in options["init_command"]
     assert not settings.DATABASES["default"].get("ATOMIC_REQUESTS")
+
+
+def test_the_only_template_library_name_given_twice_is_i18n_which_the_app_overrides():
+    engine = engines["django"]
+    warned = [w.msg for w in engine._check_for_template_tags_with_the_same_name()]
+
+    assert len(warned) == 1
+    assert warned[0].startswith("'i18n' is used for multiple template tag modules")
+    assert engine.engine.libraries["i18n"] == "tables.templatetags.translations"
+    assert "templates.W003" in settings.SILENCED_SYSTEM_CHECKS

@@ -12,6 +12,67 @@ ENTRY_KINDS = list(rules.MOVEMENT_KINDS)
 ENTRY_IS_APPEND_ONLY = "Ledger entries are append-only: post a correcting entry instead."
 
 
+def _json(value) -> str:
+    # An int or None as json.dumps writes it, without its machinery; anything else by it.
+    if value is None:
+        return "null"
+    if type(value) is int:
+        return int.__repr__(value)
+    return json.dumps(value)
+
+
+def canonical_entry(
+    night, seq, hand, hand_number, player, amount, kind, reverses, created_at, created_by, key
+) -> str:
+    """What an entry's hash seals: its fields as the JSON object
+    ``json.dumps({...}, sort_keys=True, separators=(",", ":"))`` writes (``created_at`` in
+    ISO 8601), written out in that order. A correction seals thousands of entries, and
+    this is a fifth of the time json.dumps takes; tests/ledger/test_seals.py checks the
+    two agree on any values."""
+    return (
+        f'{{"amount":{_json(amount)},"created_at":{_json(created_at)},'
+        f'"created_by":{_json(created_by)},"hand":{_json(hand)},'
+        f'"hand_number":{_json(hand_number)},"key":{_json(key)},"kind":{_json(kind)},'
+        f'"night":{_json(night)},"player":{_json(player)},"reverses":{_json(reverses)},'
+        f'"seq":{_json(seq)}}}'
+    )
+
+
+def canonical_entries(night, created_at: str, created_by, key):
+    """``canonical_entry`` for the entries of one post (one night, time, author and key),
+    as a function of the rest: the fields they share are written once, not for each of
+    thousands of entries. tests/ledger/test_seals.py checks it writes what
+    ``canonical_entry`` does."""
+    shared = {"created_at": created_at, "created_by": created_by, "key": key, "night": night}
+    template = (
+        '{"amount":%s,"created_at":%(created_at)s,"created_by":%(created_by)s,'
+        '"hand":%s,"hand_number":%s,"key":%(key)s,"kind":%s,"night":%(night)s,'
+        '"player":%s,"reverses":%s,"seq":%s}'
+    )
+    # The shared values in place (their own "%" doubled, read back as one by the second
+    # formatting), the entry's own left as %s.
+    template = template.replace("%s", "%%s") % {
+        name: _json(value).replace("%", "%%") for name, value in shared.items()
+    }
+    kinds: dict = {}
+
+    def canonical(seq, hand, hand_number, player, amount, kind, reverses) -> str:
+        written = kinds.get(kind)
+        if written is None:
+            written = kinds[kind] = _json(kind)
+        return template % (
+            _json(amount),
+            _json(hand),
+            _json(hand_number),
+            written,
+            _json(player),
+            _json(reverses),
+            _json(seq),
+        )
+
+    return canonical
+
+
 class EntryQuerySet(models.QuerySet):
     def update(self, **kwargs):
         raise PermissionError(ENTRY_IS_APPEND_ONLY)
@@ -134,22 +195,18 @@ class Entry(models.Model):
         raise PermissionError(ENTRY_IS_APPEND_ONLY)
 
     def canonical(self) -> str:
-        return json.dumps(
-            {
-                "night": self.night_id,
-                "seq": self.seq,
-                "hand": self.hand_id,
-                "hand_number": self.hand_number,
-                "player": self.player_id,
-                "amount": self.amount,
-                "kind": self.kind,
-                "reverses": self.reverses_id,
-                "created_at": self.created_at.isoformat(),
-                "created_by": self.created_by_id,
-                "key": self.key_id,
-            },
-            sort_keys=True,
-            separators=(",", ":"),
+        return canonical_entry(
+            self.night_id,
+            self.seq,
+            self.hand_id,
+            self.hand_number,
+            self.player_id,
+            self.amount,
+            self.kind,
+            self.reverses_id,
+            self.created_at.isoformat(),
+            self.created_by_id,
+            self.key_id,
         )
 
     def compute_hash(self) -> str:

@@ -148,19 +148,33 @@ def _stored(model, values, at: int):
     """The ``model`` row whose columns start at ``values[at]``, converted the way the ORM
     converts them (JSON decoded, times made aware...); None if its id is NULL (a LEFT
     JOIN that found nothing)."""
-    fields = model._meta.concrete_fields
-    row = values[at : at + len(fields)]
+    names, converters = _converters(model, connection.ops)
+    row = values[at : at + len(names)]
     if row[0] is None:
         return None
     converted = []
-    for stored, value in zip(fields, row, strict=True):
+    for value, (column, converts) in zip(row, converters, strict=True):
         if value is not None:
-            column = stored.cached_col
-            converters = connection.ops.get_db_converters(column)
-            for convert in converters + stored.get_db_converters(connection):
+            for convert in converts:
                 value = convert(value, column, connection)
         converted.append(value)
-    return model.from_db(connection.alias, [f.attname for f in fields], converted)
+    return model.from_db(connection.alias, names, converted)
+
+
+@lru_cache(maxsize=32)
+def _converters(model, ops) -> tuple[list[str], list[tuple]]:
+    """``model``'s field names, and each field's column with the converters the ORM runs
+    on its values: the same for every row, so looked up once per connection (``ops`` is
+    its own), not at every request."""
+    fields = model._meta.concrete_fields
+    converters = [
+        (
+            field.cached_col,
+            ops.get_db_converters(field.cached_col) + field.get_db_converters(ops.connection),
+        )
+        for field in fields
+    ]
+    return [field.attname for field in fields], converters
 
 
 def screen_after(screen: HandScreen, hand: Hand) -> HandScreen:

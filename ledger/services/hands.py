@@ -1,7 +1,7 @@
 """Recording hands: one from the hand screen, or many settled already (a night file).
 
-Each write holds the night's row lock (``nights.locked``; ``nights.lock`` for one that
-reads what it needs in a query of its own) for its transaction. A hand is
+Each write holds the night's row lock (``nights.locked``; ``nights.lock_and_read`` for one
+that reads what it needs in a query of its own) for its transaction. A hand is
 settled by the rules engine with player ids, and stored with its result and the state
 after it, so the next hand is settled without replaying the night. Every record,
 correction, replay and undo is a new revision of its hand (``next_revision``,
@@ -20,7 +20,7 @@ from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import GENESIS_HASH, Entry, Hand, Night, Seat
 from ledger.selectors.night_state import Snapshot, night_snapshot
-from ledger.services.nights import lock, locked, refuse_if_closed
+from ledger.services.nights import lock_and_read, locked, refuse_if_closed
 from ledger.services.postings import double_entries, post
 
 # Entry.amount is a 64-bit column. An escalating ante with no pot cap doubles after
@@ -166,7 +166,6 @@ def hand_record(
     seen = seen if seen is not None else night_snapshot(night)
     settled = _settle_next(night, seen, hand)
     with transaction.atomic():
-        lock(night)
         now = _night_now(night, expected_number, idempotency_key)
         if now.keyed_id is not None:
             earlier = Hand.objects.get(pk=now.keyed_id)
@@ -253,10 +252,9 @@ _NIGHT_NOW = """
 def _night_now(night: Night, number: int, key: str) -> _NightNow:
     quote = connection.ops.quote_name
     tables = {m.__name__.lower(): quote(m._meta.db_table) for m in (Hand, Seat, Entry, Night)}
-    with connection.cursor() as cursor:
-        # No key matches no hand (NULL equals nothing): hands recorded without one have "".
-        cursor.execute(_NIGHT_NOW.format(**tables), [number, key or None, night.pk])
-        closed_at, last_id, seats, revision, seq, last_hash, keyed_id = cursor.fetchone()
+    # No key matches no hand (NULL equals nothing): hands recorded without one have "".
+    row = lock_and_read(night, _NIGHT_NOW.format(**tables), [number, key or None, night.pk])
+    closed_at, last_id, seats, revision, seq, last_hash, keyed_id = row
     return _NightNow(
         closed=closed_at is not None,
         last_id=last_id,

@@ -25,13 +25,37 @@ def locked(night: Night) -> Night:
     return Night.objects.select_for_update().get(pk=night.pk)
 
 
-def lock(night: Night) -> None:
-    """Hold the night's row lock for the rest of the transaction, reading nothing, for a
-    service that reads what it needs in a query of its own after it. SQLite has no row
-    locks, and needs none: its BEGIN IMMEDIATE already holds every other writer off, so
-    no statement is sent there."""
-    if connection.features.has_select_for_update:
-        list(Night.objects.select_for_update().filter(pk=night.pk).values_list("pk"))
+def lock_and_read(night: Night, query: str, params: list) -> tuple:
+    """Hold the night's row lock, then run ``query`` (its one row is returned): for a
+    service that checks, under the lock, what the night is now.
+
+    On PostgreSQL the lock and the query are sent together, two statements in one round
+    trip, when the connection binds parameters client-side (Django's default with
+    psycopg 3). They stay two statements on purpose: under READ COMMITTED each statement
+    reads what was committed before it began, so the query, begun once the lock is
+    held, sees everything the previous holder wrote. Folded into one statement (a
+    subquery or CTE beside ``FOR UPDATE``) it would read from before the wait, and miss
+    a hand recorded meanwhile. With server-side binding, which refuses two statements at
+    once, they are sent one after the other. SQLite has no row locks, and needs none:
+    its BEGIN IMMEDIATE already holds every other writer off, so only the query is sent.
+    """
+    with connection.cursor() as cursor:
+        if not connection.features.has_select_for_update:
+            cursor.execute(query, params)
+            return cursor.fetchone()
+        table = connection.ops.quote_name(Night._meta.db_table)
+        lock_query = f"SELECT id FROM {table} WHERE id = %s FOR UPDATE"  # noqa: S608 - the model's table
+        if connection.vendor == "postgresql" and not _server_side_binding():
+            cursor.execute(f"{lock_query}; {query}", [night.pk, *params])
+            cursor.nextset()  # past the lock's row
+            return cursor.fetchone()
+        cursor.execute(lock_query, [night.pk])
+        cursor.execute(query, params)
+        return cursor.fetchone()
+
+
+def _server_side_binding() -> bool:
+    return connection.settings_dict["OPTIONS"].get("server_side_binding") is True
 
 
 def refuse_if_closed(night: Night) -> None:

@@ -5,12 +5,14 @@ Entries are only ever added: a correction or an undo reverses entries by posting
 negatives.
 """
 
+from collections import namedtuple
 from collections.abc import Callable, Iterable
 
 from django.db import connection
 
 from ledger import rules, seals
 from ledger.models import GENESIS_HASH, Entry, Hand, Night
+from ledger.models.entries import canonical_entries
 
 
 def _same(key):
@@ -80,53 +82,67 @@ ENTRY_FIELDS = (
 BATCH = 2500
 
 
+# An entry as ``post`` builds it: the values of its columns, but the id, which the
+# database gives.
+PostedEntry = namedtuple("PostedEntry", ENTRY_FIELDS[1:])
+
+
 def post(
     night: Night, movements: Iterable[tuple], *, by, now, head: tuple[int, str] | None = None
-) -> list[Entry]:
+) -> list[PostedEntry]:
     """Append entries to the night's hash chain. ``movements`` are tuples of
     (hand, player_id or None for the pot, amount, kind, reversed entry's id or None).
     The caller holds the night's lock (``nights.locked``); ``head`` is the chain's
     ``chain_head``, if the caller has read it under that lock already.
 
-    A correction or a night file posts thousands at once, so each entry is built by
-    position (a third of the time by keyword) and sealed by its own ``compute_hash``, and
-    then all are inserted from the values they hold, many rows a statement: Django's
-    ``bulk_create`` would spend more than all the rest preparing each field of each row
-    again. The entries returned have no ids."""
+    A correction or a night file posts thousands at once, so each entry is built as the
+    plain values of its columns (an Entry for each took a third of a long correction),
+    sealed with the very text ``Entry.canonical`` checks (``canonical_entries``, which
+    writes what the entries share once), and then all are inserted from those values
+    (``insert_entries``): Django's ``bulk_create`` would spend more than all the rest
+    preparing each field of each row again."""
     seq, prev_hash = head if head is not None else chain_head(night)
     key_id = seals.current_key_id()
+    seal = seals.entry_sealer(key_id)
+    night_id, by_id = night.pk, by.pk
+    canonical = canonical_entries(night_id, now.isoformat(), by_id, key_id)
     entries = []
     for hand, player_id, amount, kind, reverses in movements:
         seq += 1
-        entry = Entry(
-            None,
-            night.pk,
-            seq,
-            hand.pk if hand else None,
-            hand.number if hand else None,
-            player_id,
-            amount,
-            kind,
-            reverses,
-            now,
-            by.pk,
-            prev_hash,
-            "",
-            key_id,
+        hand_id, number = (hand.pk, hand.number) if hand else (None, None)
+        content = canonical(seq, hand_id, number, player_id, amount, kind, reverses)
+        entry_hash = seal(prev_hash, content)
+        entries.append(
+            PostedEntry(
+                night_id,
+                seq,
+                hand_id,
+                number,
+                player_id,
+                amount,
+                kind,
+                reverses,
+                now,
+                by_id,
+                prev_hash,
+                entry_hash,
+                key_id,
+            )
         )
-        entry.hash = prev_hash = entry.compute_hash()
-        entries.append(entry)
+        prev_hash = entry_hash
     insert_entries(entries, now)
     return entries
 
 
-def insert_entries(entries: list[Entry], now) -> None:
+def insert_entries(entries: list[PostedEntry], now) -> None:
     """Insert ``entries``, all made at ``now``: the values each holds, as they are (ints,
     strings, None), but the time, prepared for the database once for all of them.
 
-    The statements are the ones Django's ``bulk_create`` writes: on PostgreSQL one array
-    a column, unnested by the server (a statement of thousands of placeholders costs more
-    to split and plan than to run); elsewhere many rows a statement."""
+    On PostgreSQL one COPY: the rows travel as data, not as SQL to parse (an INSERT of
+    thousands of rows, its values quoted one by one into the statement or bound array by
+    array, took most of a long correction); triggers and constraints check each row
+    as for an INSERT. Elsewhere many rows a statement, as Django's ``bulk_create`` writes
+    them."""
     if not entries:
         return
     names = ENTRY_FIELDS[1:]  # the id is the database's
@@ -134,25 +150,27 @@ def insert_entries(entries: list[Entry], now) -> None:
     at = names.index("created_at")
     stored_now = fields[at].get_db_prep_save(now, connection)
     quote = connection.ops.quote_name
-    # Names from the model; every value is a parameter.
-    insert = (
-        f"INSERT INTO {quote(Entry._meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
-    )
+    # Names from the model; every value is a parameter, or data.
+    into = f"{quote(Entry._meta.db_table)} ({', '.join(quote(f.column) for f in fields)})"
+    if connection.vendor == "postgresql":
+        # A refused row raises Django's own error (IntegrityError...), as an INSERT would.
+        with (
+            connection.wrap_database_errors,
+            connection.cursor() as cursor,
+            cursor.copy(f"COPY {into} FROM STDIN") as copy,
+        ):
+            for entry in entries:
+                copy.write_row((*entry[:at], stored_now, *entry[at + 1 :]))
+        return
+    insert = f"INSERT INTO {into}"
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            columns = [[getattr(entry, name) for entry in entries] for name in names]
-            columns[at] = [stored_now] * len(entries)
-            # The type without its length, as Django does, so nothing is cut short.
-            arrays = ", ".join(f"%s::{f.db_type(connection).split('(')[0]}[]" for f in fields)
-            cursor.execute(f"{insert} SELECT * FROM UNNEST({arrays})", columns)  # noqa: S608
-            return
         row = "(" + ", ".join(["%s"] * len(fields)) + ")"
         batch = max(1, min(BATCH, connection.ops.bulk_batch_size(fields, entries)))
         for start in range(0, len(entries), batch):
             rows = entries[start : start + batch]
             params = []
             for entry in rows:
-                values = [getattr(entry, name) for name in names]
-                values[at] = stored_now
-                params.extend(values)
+                params.extend(entry[:at])
+                params.append(stored_now)
+                params.extend(entry[at + 1 :])
             cursor.execute(f"{insert} VALUES {', '.join([row] * len(rows))}", params)

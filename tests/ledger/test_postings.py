@@ -1,9 +1,10 @@
-"""Posting entries: built by position and inserted from the values they hold, so what is
+"""Posting entries: built as the values of their columns and inserted from them, so what is
 stored is what each entry's own ``compute_hash`` sealed."""
 
 import itertools
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ledger.models import GENESIS_HASH, Entry
@@ -48,3 +49,16 @@ def test_a_night_of_posted_hands_checks_out():
     record_all(night, [{"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}] * 3)
 
     assert verify_night(night) == []
+
+
+def test_an_entry_the_database_refuses_is_refused_with_djangos_own_error_and_nothing_posted():
+    night = night_with()
+    player = night.seats.order_by("position").first().player_id
+    now = timezone.now()
+    # A zero amount breaks entry_amount_not_zero, on SQLite's INSERT and PostgreSQL's COPY.
+    movements = [(None, player, 5, Entry.LEFTOVER, None), (None, player, 0, Entry.LEFTOVER, None)]
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        postings.post(night, movements, by=night.started_by, now=now)
+
+    assert not Entry.objects.filter(night=night).exists()

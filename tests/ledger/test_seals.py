@@ -3,11 +3,15 @@ database, the chain checks across a key rotation, and a night's seal fingerprint
 
 import hashlib
 import hmac
+import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ledger import selectors, verify
 from ledger.models import Entry
+from ledger.models.entries import canonical_entries, canonical_entry
 from ledger.seals import current_key_id, ledger_keys, seal_code
 from ledger.services import nights as night_services
 from tests.factories import night_with
@@ -170,3 +174,44 @@ def test_the_same_night_under_another_key_has_another_seal(settings):
     settings.LEDGER_KEY = NEW_KEY
 
     assert selectors.night_seal(example_night()).code != first
+
+
+# --- what a hash seals: written out, exactly as json.dumps writes it ------------------
+
+_ids = st.one_of(st.none(), st.integers(min_value=-(2**63), max_value=2**63 - 1))
+_texts = st.one_of(st.none(), st.text(), st.sampled_from(["hand", "ante", "leftover"]))
+
+
+@given(values=st.tuples(_ids, _ids, _ids, _ids, _ids, _ids, _texts, _ids, _texts, _ids, _texts))
+def test_an_entrys_sealed_content_is_what_json_dumps_writes_whatever_its_values(values):
+    names = (
+        "night",
+        "seq",
+        "hand",
+        "hand_number",
+        "player",
+        "amount",
+        "kind",
+        "reverses",
+        "created_at",
+        "created_by",
+        "key",
+    )
+    written = json.dumps(
+        dict(zip(names, values, strict=True)), sort_keys=True, separators=(",", ":")
+    )
+
+    assert canonical_entry(*values) == written
+    night, seq, hand, number, player, amount, kind, reverses, at, by, key = values
+    of_one_post = canonical_entries(night, at, by, key)
+    assert of_one_post(seq, hand, number, player, amount, kind, reverses) == written
+
+
+def test_posting_seals_each_entry_as_the_stored_row_checks_it():
+    night = example_night()  # recorded hand by hand and closed, through the services
+
+    entries = list(Entry.objects.filter(night=night).order_by("seq"))
+
+    assert entries
+    assert all(entry.hash == entry.compute_hash() for entry in entries)
+    assert verify.verify_night(night) == []

@@ -9,13 +9,14 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from ledger import selectors
+from ledger import seals, selectors
 from ledger.models import Entry, Hand, Night
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
@@ -116,7 +117,14 @@ def test_a_crash_while_hashing_an_entry_leaves_no_trace_of_the_hand(monkeypatch)
     night = started_night()
     before = snapshot(night)
     # The Hand row is written before any entry is hashed; the third hash fails.
-    crash_on_call(monkeypatch, Entry, "compute_hash", 3)
+    real_sealer = seals.entry_sealer
+
+    def sealer(key_id):
+        sealing = SimpleNamespace(seal=real_sealer(key_id))
+        crash_on_call(monkeypatch, sealing, "seal", 3)
+        return sealing.seal
+
+    monkeypatch.setattr(seals, "entry_sealer", sealer)
 
     with pytest.raises(Crash):
         hand_services.hand_record(

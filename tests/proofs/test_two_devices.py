@@ -2,11 +2,12 @@
 
 import re
 import threading
+import time
 from collections import Counter
 from functools import partial
 
 import pytest
-from django.db import OperationalError, connections
+from django.db import OperationalError, connections, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -14,6 +15,7 @@ from ledger import errors as err
 from ledger import rules, selectors
 from ledger.errors import Conflict
 from ledger.models import Hand, Night
+from ledger.selectors.night_state import night_snapshot
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
@@ -91,6 +93,53 @@ def test_threads_racing_for_the_next_hand_record_each_hand_exactly_once():
     balances = selectors.night_balances(night)
     assert {to_name[p]: chips for p, chips in balances.items()} == dict(final.balances)
     print(f"\n{ATTEMPTS} attempts by {THREADS} threads: {dict(outcomes)}")
+
+
+def test_a_record_waiting_for_the_lock_reads_the_night_as_the_holder_left_it():
+    """The check under the lock reads what the writer before it committed while it
+    waited: both phones saw hand 1 as next, the second is told it was recorded (a
+    read from before the wait would find the night unchanged and write hand 1 twice)."""
+    night = night_with()
+    by = night.started_by
+    seen = night_snapshot(night)
+    first, second = (hand_data(night, hand) for hand in HANDS[:2])
+    holding = threading.Event()
+    outcome = []
+
+    def second_phone() -> None:
+        holding.wait()
+        try:
+            hand_services.hand_record(night=night, expected_number=1, hand=second, by=by, seen=seen)
+            outcome.append("recorded")
+        except Conflict as error:
+            outcome.append([problem.code for problem in error.problems])
+        finally:
+            connections.close_all()
+
+    def first_phone() -> None:
+        try:
+            with transaction.atomic():
+                night_services.locked(night)
+                hand_services.hand_record(
+                    night=night, expected_number=1, hand=first, by=by, seen=seen
+                )
+                holding.set()
+                # Long enough for the second phone to be waiting on the lock; were it
+                # not yet, it would read the committed hand anyway and be told the same.
+                time.sleep(0.5)
+        finally:
+            holding.set()
+            connections.close_all()
+
+    threads = [threading.Thread(target=second_phone), threading.Thread(target=first_phone)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert outcome == [[err.HAND_ALREADY_RECORDED.code]]
+    assert list(Hand.objects.filter(night=night).values_list("number", flat=True)) == [1]
+    assert verify_night(night) == []
 
 
 # --- The same race through the hand screen's HTTP view, the way phones send it ---
