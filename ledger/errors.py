@@ -184,7 +184,7 @@ DEBT_AMOUNT_TOO_PRECISE = Code(
 )
 DEBT_AMOUNT_ABOVE_OPEN = Code(
     "debt_amount_above_open",
-    gettext_noop("Only {open} {currency} of this transfer is still open: mark at most that."),
+    gettext_noop("Only {open} of this transfer is still open: mark at most that."),
 )
 DEBT_ALREADY_PAID = Code(
     "debt_already_paid", gettext_noop("This transfer is already marked paid in full.")

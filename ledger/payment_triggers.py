@@ -20,17 +20,17 @@ APPEND_ONLY_TABLES = [
 MESSAGE = "payment methods, payment marks and settle-everything records are append-only"
 
 
-def _statements(vendor: str, which: int) -> list[str]:
+def _statements(vendor: str, which: int, tables: list[str]) -> list[str]:
     if vendor == "sqlite":
         install = [
             f"CREATE TRIGGER IF NOT EXISTS {table}_no_{action.lower()} BEFORE {action} "
             f"ON {table} BEGIN SELECT RAISE(ABORT, '{MESSAGE}'); END"
-            for table in APPEND_ONLY_TABLES
+            for table in tables
             for action in ("UPDATE", "DELETE")
         ]
         uninstall = [
             f"DROP TRIGGER IF EXISTS {table}_no_{action}"
-            for table in APPEND_ONLY_TABLES
+            for table in tables
             for action in ("update", "delete")
         ]
     elif vendor == "postgresql":
@@ -38,22 +38,20 @@ def _statements(vendor: str, which: int) -> list[str]:
             "CREATE OR REPLACE FUNCTION ledger_payments_append_only() RETURNS trigger AS $$ "
             f"BEGIN RAISE EXCEPTION '{MESSAGE}'; END; $$ LANGUAGE plpgsql"
         ]
-        for table in APPEND_ONLY_TABLES:
+        for table in tables:
             install += [
                 f"DROP TRIGGER IF EXISTS {table}_append_only ON {table}",
                 f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
                 "FOR EACH ROW EXECUTE FUNCTION ledger_payments_append_only()",
             ]
-        uninstall = [
-            f"DROP TRIGGER IF EXISTS {table}_append_only ON {table}" for table in APPEND_ONLY_TABLES
-        ]
+        uninstall = [f"DROP TRIGGER IF EXISTS {table}_append_only ON {table}" for table in tables]
     else:
         return []
     return [install, uninstall][which]
 
 
-def _run(connection, which: int) -> None:
-    statements = _statements(connection.vendor, which)
+def _run(connection, which: int, tables: list[str]) -> None:
+    statements = _statements(connection.vendor, which, tables)
     if not statements:
         return
     with connection.cursor() as cursor:
@@ -61,9 +59,10 @@ def _run(connection, which: int) -> None:
             cursor.execute(sql)
 
 
-def install(connection) -> None:
-    _run(connection, 0)
+def install(connection, tables: list[str] = APPEND_ONLY_TABLES) -> None:
+    """``tables``: a migration names the tables that exist at its point in history."""
+    _run(connection, 0, tables)
 
 
-def uninstall(connection) -> None:
-    _run(connection, 1)
+def uninstall(connection, tables: list[str] = APPEND_ONLY_TABLES) -> None:
+    _run(connection, 1, tables)

@@ -279,6 +279,11 @@ class NightStartForm(forms.Form):
                 seats.setdefault(int(seat), player)
         return [seats[n] for n in sorted(seats)]
 
+    def unseated(self) -> list[Player]:
+        """The players still to tap, in the page's order."""
+        seated = set(self.seating())
+        return [player for player in self.players if player not in seated]
+
     def first_dealer_id(self) -> str:
         values = self.data if self.is_bound else self.initial
         return str(values.get("first_dealer") or "")

@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy
 
 from ledger.models.debts import MONEY_DIGITS, MONEY_PLACES, NOTE_MAX_LENGTH
 
+ID_MAX = 2**63 - 1  # the largest id a BigAutoField holds
+
 # Where a mark's form was sent from, so the answer goes back there (never a URL).
 BACK_TO_NIGHT = "night"
 BACK_TO_TABLE = "table"
@@ -53,5 +55,6 @@ class SettleEverythingForm(forms.Form):
 class SettleAndMarkForm(PaymentMarkForm, SettleEverythingForm):
     """Mark paid one of the fewest transfers proposed: settles everything first."""
 
-    payer = forms.IntegerField(min_value=1)
-    payee = forms.IntegerField(min_value=1)
+    # A database id: bounded, so a forged number is a form error, not an overflow.
+    payer = forms.IntegerField(min_value=1, max_value=ID_MAX)
+    payee = forms.IntegerField(min_value=1, max_value=ID_MAX)

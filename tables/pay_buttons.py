@@ -266,15 +266,19 @@ def _buttons(owed: Sequence[tuple], *, currency: str, message: str) -> dict[obje
 
 
 def table_pay_buttons(table, debts) -> dict[object, list[PayButton]]:
-    """A table's open debts (``ledger.selectors.debts.TableDebts``) -> buttons: each pair's
-    open amount and each of "settle everything"'s fewest transfers, paid in that debt's
-    currency; the payees' methods read in one query per currency. The message names the
-    table and today's date, since these debts span nights."""
+    """A table's open debts (``ledger.selectors.debts.TableDebts``) -> buttons: each of
+    "settle everything"'s fewest transfers, or each pair's open amount where those are
+    already the fewest, in that currency; the payees' methods read in one query per
+    currency. The message names the table and today's date: these debts span nights."""
     buttons: dict[object, list[PayButton]] = {}
     message = settle_up_message(table.name, timezone.localdate())
     for currency_debts in debts.currencies:
-        owed = [(pair, pair.open) for pair in currency_debts.pairs]
-        owed += [(transfer, transfer.money) for transfer in currency_debts.fewest]
+        # Where "settle everything" proposes fewer transfers, only they get buttons, so
+        # nobody pays a pair's debt and then their part of the proposal too.
+        if currency_debts.reducible:
+            owed = [(transfer, transfer.money) for transfer in currency_debts.fewest]
+        else:
+            owed = [(pair, pair.open) for pair in currency_debts.pairs]
         if owed:
             currency = currency_debts.currency
             buttons |= _buttons(owed, currency=currency, message=message)

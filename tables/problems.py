@@ -10,12 +10,13 @@ grouped as the active language groups digits (1,234 / 1 234 / 1.234).
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from decimal import Decimal
 
 from django.utils.translation import gettext
 
 from ledger import rules
 from ledger.rules.errors import PLAYER_PARAMS
-from tables.presenters import player_shown, whole
+from tables.presenters import money, player_shown, whole
 
 
 class _Count(int):
@@ -26,9 +27,25 @@ class _Count(int):
         return whole(int(self)) if spec == "," else super().__format__(spec)
 
 
+# Parameters that are an amount of money in the problem's ``currency`` (what is still
+# open of a transfer), written as the active language writes money. Other Decimals (a
+# chip value being refused, say) are shown as given.
+MONEY_PARAMS = frozenset({"open"})
+
+
+class _Money(str):
+    """A money parameter, already written out."""
+
+
 def _counts(params: Mapping) -> dict:
+    currency = params.get("currency")
     return {
-        name: _Count(value) if _is_count(name, value) else value for name, value in params.items()
+        name: _Money(money(value, currency))
+        if name in MONEY_PARAMS and isinstance(value, Decimal) and isinstance(currency, str)
+        else _Count(value)
+        if _is_count(name, value)
+        else value
+        for name, value in params.items()
     }
 
 

@@ -9,12 +9,24 @@ from django.db import migrations, models
 from ledger import payment_triggers
 
 
+# The tables as they are at this migration (a later one adds its own), every payment record.
+TABLES = [
+    "ledger_paymentmethod",
+    "ledger_paymentmethodwithdrawal",
+    "ledger_paymentmark",
+    "ledger_paymentmarkreversal",
+    "ledger_debtpool",
+    "ledger_debtpoolsource",
+    "ledger_pooledtransfer",
+]
+
+
 def install(apps, schema_editor):
-    payment_triggers.install(schema_editor.connection)
+    payment_triggers.install(schema_editor.connection, TABLES)
 
 
 def uninstall(apps, schema_editor):
-    payment_triggers.uninstall(schema_editor.connection)
+    payment_triggers.uninstall(schema_editor.connection, TABLES)
 
 
 class Migration(migrations.Migration):

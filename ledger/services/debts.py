@@ -62,7 +62,7 @@ def _checked_amount(amount: Decimal | None, debt: TransferDebt, problems: list) 
         elif amount != amount.quantize(quantum(debt.currency)):
             problems.append(err.DEBT_AMOUNT_TOO_PRECISE(currency=debt.currency, places=places))
         elif amount > debt.open:
-            problems.append(err.DEBT_AMOUNT_ABOVE_OPEN(open=str(debt.open), currency=debt.currency))
+            problems.append(err.DEBT_AMOUNT_ABOVE_OPEN(open=debt.open, currency=debt.currency))
     except (InvalidOperation, TypeError, ValueError):
         problems.append(err.DEBT_AMOUNT_NOT_POSITIVE())
     return amount

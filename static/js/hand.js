@@ -29,12 +29,44 @@
       var seat = form.querySelector('.seat[data-player="' + player + '"]');
       if (seat) {
         seat.classList.toggle("sits-out", !target.checked);
+        // Someone who sits out folds: no count of theirs stays behind, out of sight.
+        var fold = seat.querySelector('input[value="fold"]');
+        if (!target.checked && fold) {
+          fold.checked = true;
+        }
+      }
+    }
+    // A count tapped for someone sitting out deals them in: the tap says they played.
+    var row = target.closest(".seat.sits-out");
+    if (row && target.matches('input[type="radio"]') && target.value !== "fold") {
+      var seated = form.querySelector('input[name="seated_' + row.dataset.player + '"]');
+      if (seated) {
+        seated.checked = true;
+        row.classList.remove("sits-out");
       }
     }
     if (target.name === "dealer") {
       reorder(form, target.value);
     }
   }
+
+  // A double tap on Record or Misdeal must not also answer the question it brings up:
+  // a "Yes" tapped within a moment of Record or Misdeal (where it may now sit) is
+  // ignored; it stays focused and labelled, and a deliberate tap a moment later counts.
+  var HOLD_MS = 800;
+  var lastBarTap = 0;
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target : event.target.parentElement;
+    if (target.closest(".confirm-yes")) {
+      if (Date.now() - lastBarTap < HOLD_MS) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    } else if (target.closest(".bar-buttons button")) {
+      lastBarTap = Date.now();
+    }
+  }, true);
 
   function enhance(root) {
     var forms = Array.prototype.slice.call(root.querySelectorAll("form.hand-form"));

@@ -70,7 +70,9 @@ def _answer(
     request: HttpRequest, *, night: Night | None, table: Table, back: str, errors, done
 ) -> HttpResponse:
     """Back to where the form was: the night's settle-up or the table's open debts."""
-    to_table = night is None or back == BACK_TO_TABLE
+    # A night still being played has no settle-up to show the answer in (only a forged
+    # form posts for one): the table's open debts say what was refused.
+    to_table = night is None or back == BACK_TO_TABLE or not night.is_closed
     if request.htmx:
         if to_table:
             context = {"table": table, "debt_errors": errors, **debts_context(table)}

@@ -288,6 +288,11 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
     refused = 200 if request.htmx else 400
     if form.data is None:
         return _screen(request, screen, form, status=refused, part=bool(request.htmx))
+    if request.POST.get("confirm") == CONFIRM_NOBODY and form.stayers:
+        # "Yes, nobody stayed" answered a hand that has a stayer now (a tap after the
+        # question, no live check without JavaScript): nothing written, the hand shown
+        # again as it is.
+        return _screen(request, screen, form, part=bool(request.htmx))
     confirm = _unconfirmed(request, form)
     if confirm:
         # Nothing written: the same hand shown again, asking for the second tap.

@@ -156,6 +156,8 @@ def _standings_context(
             night, shown.settle_up or [], shown.standings.currency, debts
         ),
         "transfer_debts": debts,
+        # The players see each transfer's status, not the host's audit of it.
+        "public": True,
         "seal": live.seal,
         "poll_seconds": POLL_SECONDS,
         "standings_headers": _validator_header(tags[STANDINGS]),

@@ -3,6 +3,16 @@ as the browser tests tap it."""
 
 from playwright.sync_api import expect
 
+# static/js/hand.js ignores a "Yes" tapped within 800 ms of Record or Misdeal (the second
+# tap of a double tap): a deliberate answer comes a moment later.
+YES_HOLD_MS = 900
+
+
+def answer_yes(page, locator) -> None:
+    """Tap the question's "Yes" as a host does: after reading it."""
+    page.wait_for_timeout(YES_HOLD_MS)
+    locator.click()
+
 
 class Taps:
     """Clicks and checks on the page, each one tap, counted."""
@@ -12,7 +22,10 @@ class Taps:
         self.count = 0
 
     def tap(self, locator) -> None:
-        locator.click()
+        if locator.evaluate("e => e.classList.contains('confirm-yes')"):
+            answer_yes(self.page, locator)
+        else:
+            locator.click()
         self.count += 1
 
     def check(self, locator) -> None:

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ledger.models import Night
-from tests.browser.taps import start_the_night
+from tests.browser.taps import answer_yes, start_the_night
 from tests.factories import PASSWORD, night_with
 from tests.ledger.helpers import ids
 
@@ -56,7 +56,7 @@ class HandScreen:
         self.page.get_by_role("button", name=name, exact=True).click()
         if misdeal or nobody:
             yes = "Yes, record a misdeal" if misdeal else "Yes, nobody stayed"
-            self.page.get_by_role("button", name=yes).click()
+            answer_yes(self.page, self.page.get_by_role("button", name=yes))
         self.page.wait_for_url(re.compile(rf"\?after={number}$"))
 
     def after(self) -> str:

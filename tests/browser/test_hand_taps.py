@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from ledger.models import Hand, Night
 from ledger.rules import HouseRules
 from tests.browser.conftest import PHONE
-from tests.browser.taps import Taps, start_the_night
+from tests.browser.taps import Taps, answer_yes, start_the_night
 from tests.factories import PlayerFactory, TableFactory, night_with
 from tests.ledger.helpers import ids, record_all
 
@@ -140,6 +140,28 @@ def test_an_eight_player_hand_takes_at_most_twelve_taps_and_seats_are_remembered
     assert len(hand.input["seated"]) == 7
 
 
+@pytest.mark.parametrize("button", ["Record hand 1", "Misdeal"])
+def test_a_double_tap_on_record_or_misdeal_only_asks(live_server, phone, page, sign_in, button):
+    night = night_with(FIVE)
+    _open(live_server, phone, page, sign_in, night)
+    spot = page.get_by_role("button", name=button, exact=True).bounding_box()
+    x, y = spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2
+
+    page.mouse.click(x, y)
+    yes = page.locator(".confirm-yes")
+    expect(yes).to_be_visible()
+    # The second tap of a double tap lands where the first did, on the question's "Yes"
+    # if it sits there now: it is not taken as the answer.
+    page.mouse.click(x, y)
+    page.wait_for_timeout(300)
+    assert not Hand.objects.exists()
+    expect(yes).to_be_focused()
+    # A deliberate tap, a moment later, is.
+    answer_yes(page, yes)
+    expect(page.locator(".after")).to_contain_text("Hand 1")
+    assert Hand.objects.count() == 1
+
+
 def test_a_hand_nobody_stayed_in_and_a_misdeal_each_take_a_second_tap(
     live_server, phone, page, sign_in
 ):
@@ -161,7 +183,7 @@ def test_a_hand_nobody_stayed_in_and_a_misdeal_each_take_a_second_tap(
     page.get_by_role("button", name="Misdeal", exact=True).click()
     expect(page.get_by_role("button", name="Yes, record a misdeal")).to_be_visible()
     assert Hand.objects.count() == 1
-    page.get_by_role("button", name="Yes, record a misdeal").click()
+    answer_yes(page, page.get_by_role("button", name="Yes, record a misdeal"))
     page.wait_for_url(re.compile(r"\?after=2$"))
     assert table.after() == "Hand 2: Misdeal: Bob deals again."
 
@@ -199,3 +221,30 @@ def test_a_night_starts_with_a_tap_a_player_one_for_the_dealer_and_start(
     night = Night.objects.get()
     assert [s.player.name for s in night.seats.order_by("position")] == ["Cy", "Ann", "Dee", "Bob"]
     assert night.first_dealer.name == "Dee"
+
+
+def test_after_a_seat_tap_the_next_player_to_tap_has_the_focus(live_server, phone, page, sign_in):
+    table = TableFactory()
+    for name in ("Ann", "Bob", "Cy"):
+        PlayerFactory(table=table, name=name)
+    sign_in(phone, table.owner)
+    page.goto(f"{live_server.url}/tables/{table.pk}/nights/new/")
+
+    page.locator(".seat-picker").get_by_role("button", name="Bob", exact=True).click()
+
+    expect(page.locator(".seat-picker").get_by_role("button", name="Ann")).to_be_focused()
+
+
+def test_sitting_someone_out_folds_them_and_a_count_tapped_deals_them_back_in(
+    live_server, phone, page, sign_in
+):
+    night = night_with(FIVE)
+    table = _open(live_server, phone, page, sign_in, night)
+    table.stays("Cy", 2)
+
+    page.get_by_text("Sitting out, reneges").click()
+    page.get_by_role("checkbox", name="Dealt in: Cy", exact=True).uncheck()
+    expect(table.seat("Cy").get_by_role("radio", name="Fold")).to_be_checked()
+    # Still in sight (dimmed), so a tap there says Cy played after all.
+    table.stays("Cy", 3)
+    expect(page.get_by_role("checkbox", name="Dealt in: Cy", exact=True)).to_be_checked()

@@ -193,7 +193,12 @@ def test_a_refused_mark_of_a_proposed_transfer_settles_nothing(three_nights):
     cy, ann = usd.fewest[0].payer, usd.fewest[0].payee
 
     for payer, payee, amount, problem in [
-        (cy, ann, Decimal("8.01"), err.DEBT_AMOUNT_ABOVE_OPEN(open="8.00", currency="USD")),
+        (
+            cy,
+            ann,
+            Decimal("8.01"),
+            err.DEBT_AMOUNT_ABOVE_OPEN(open=Decimal("8.00"), currency="USD"),
+        ),
         (ann, cy, None, err.DEBT_NO_SUCH_TRANSFER()),
     ]:
         with pytest.raises(InvalidInput) as refused:

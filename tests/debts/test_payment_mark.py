@@ -84,7 +84,7 @@ def test_a_part_leaves_the_rest_open_and_a_second_part_can_finish_it(night):
 @pytest.mark.parametrize(
     ("amount", "problem"),
     [
-        (Decimal("12.01"), err.DEBT_AMOUNT_ABOVE_OPEN(open="12.00", currency="USD")),
+        (Decimal("12.01"), err.DEBT_AMOUNT_ABOVE_OPEN(open=Decimal("12.00"), currency="USD")),
         (Decimal("0"), err.DEBT_AMOUNT_NOT_POSITIVE()),
         (Decimal("-3"), err.DEBT_AMOUNT_NOT_POSITIVE()),
         (Decimal("NaN"), err.DEBT_AMOUNT_NOT_POSITIVE()),
@@ -112,7 +112,7 @@ def test_more_than_what_is_still_open_is_refused(night):
         night=night, payer_id=p["Bob"], payee_id=p["Cy"], amount=Decimal("2"), by=night.started_by
     )
 
-    assert problems == [err.DEBT_AMOUNT_ABOVE_OPEN(open="1.00", currency="USD")]
+    assert problems == [err.DEBT_AMOUNT_ABOVE_OPEN(open=Decimal("1.00"), currency="USD")]
 
 
 def test_a_transfer_paid_in_full_takes_no_more_marks(night):

@@ -53,10 +53,21 @@ def test_open_debts_and_the_fewest_transfers_have_the_payees_pay_buttons(client,
 
     html = client.get(_table_url(night)).content.decode()
 
-    # Cy is owed by Bob and by Ann (a pair each) and in both proposed transfers, 4 each;
-    # Ann and Bob have no way of getting paid, so their pairs offer none.
-    assert html.count('<details class="pay">') == 4
-    assert html.count('href="https://paypal.me/cy/4.00USD"') == 4
+    # "Settle everything" proposes Ann and Bob pay Cy 4 each: only those two offer the
+    # buttons (a pair's own debt would be paid twice).
+    assert html.count('<details class="pay">') == 2
+    assert html.count('href="https://paypal.me/cy/4.00USD"') == 2
+
+
+def test_debts_already_the_fewest_transfers_have_the_buttons_on_each_pair(client):
+    night = closed_example()
+    client.force_login(night.table.owner)
+    PaymentMethodFactory(player=night.table.players.get(name="Ann"), kind="paypal_me", value="a")
+
+    html = client.get(_table_url(night)).content.decode()
+
+    assert "Settle everything in USD" not in html
+    assert html.count('href="https://paypal.me/a/12.00USD"') == 1
 
 
 def test_the_host_settles_everything_and_marks_its_transfers(client, host, night):
@@ -101,6 +112,15 @@ def test_a_forged_form_is_refused_with_a_message(client, host, night, data):
 
     assert response.status_code == 302
     assert not DebtPool.objects.exists()
+
+
+@pytest.mark.parametrize("payer", ["99999999999999999999999", "-1", "x"])
+def test_a_proposed_transfer_with_a_forged_payer_is_refused(client, host, night, payer):
+    ids_ = {p.name: p.pk for p in night.table.players.all()}
+    response = _settle(client, night, payer=payer, payee=ids_["Cy"])
+
+    assert response.status_code == 302
+    assert not DebtPool.objects.exists() and not PaymentMark.objects.exists()
 
 
 def test_with_htmx_the_answer_is_the_open_debts_section(client, host, night):

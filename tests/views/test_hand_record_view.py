@@ -453,6 +453,17 @@ def test_a_yes_to_nobody_staying_does_not_let_a_misdeal_through(client, host, ni
     assert not Hand.objects.exists()
 
 
+def test_a_yes_to_nobody_staying_with_a_stayer_tapped_since_writes_nothing(client, host, night):
+    data = hand_post(night, {"dealer": "Ann", "stayed": {"Bob": 5}}, number=1)
+    data["confirm"] = "nobody"
+
+    response = client.post(url("hand_record", night), data)
+
+    assert response.status_code == 200
+    assert "Ready to record." in response.content.decode()
+    assert not Hand.objects.exists()
+
+
 # --- a stayer left without tricks (issue 15) -----------------------------------------
 
 

@@ -11,7 +11,7 @@ from ledger.services.debts import payment_mark, payment_mark_reverse
 from tests.debts.nights import closed_example
 from tests.factories import ShareLinkFactory, UserFactory, night_with
 from tests.ledger.helpers import ids
-from tests.views.night_helpers import said
+from tests.views.night_helpers import example_1_hands, play, said
 
 pytestmark = pytest.mark.django_db
 
@@ -102,9 +102,9 @@ def test_a_part_paid_is_marked_with_its_amount_and_note(client, host, night):
 def test_more_than_is_open_is_refused_with_a_message_and_nothing_written(client, host, night):
     response = client.post(_mark_url(night), {"amount": "12.01"}, follow=True)
 
-    assert said(err.DEBT_AMOUNT_ABOVE_OPEN, open="12.00", currency="USD") in (
-        response.content.decode()
-    )
+    html = response.content.decode()
+    assert said(err.DEBT_AMOUNT_ABOVE_OPEN, open=Decimal("12.00"), currency="USD") in html
+    assert "Only $12.00 of this transfer is still open" in html
     assert not PaymentMark.objects.exists()
 
 
@@ -131,6 +131,19 @@ def test_with_htmx_a_refusal_is_shown_in_the_list(client, host, night):
 
     assert response.status_code == 400
     assert 'role="alert"' in response.content.decode()
+
+
+def test_with_htmx_a_night_still_being_played_is_refused_in_the_open_debts(client):
+    open_night = night_with()
+    # Chips in the pot: such a night has no settle-up to answer in.
+    play(open_night, example_1_hands()[:1])
+    client.force_login(open_night.table.owner)
+
+    response = client.post(_mark_url(open_night), headers={"HX-Request": "true"})
+
+    assert response.status_code == 400
+    assert said(err.DEBT_NIGHT_NOT_CLOSED) in response.content.decode()
+    assert not PaymentMark.objects.exists()
 
 
 def test_a_night_still_being_played_cannot_be_marked(client):
@@ -204,6 +217,21 @@ def test_the_live_link_shows_no_way_to_take_a_mark_back(client, night):
     html = client.get(reverse("share_view", args=[link.token])).content.decode()
 
     assert "Take this mark back" not in html
+
+
+def test_the_live_link_shows_the_status_but_not_who_marked_it_or_why(client, night):
+    mark = payment_mark_reverse(
+        mark=_mark(night, note="cash"), reason="Wrong pair", by=night.started_by
+    )
+    _mark(night, amount=Decimal("5"), note="Swish from Bob")
+    link = ShareLinkFactory(night=night)
+
+    html = client.get(reverse("share_view", args=[link.token])).content.decode()
+
+    assert "Partly paid" in html
+    for private in ("marked paid by", night.started_by.username, "Swish from Bob", "Wrong pair"):
+        assert private not in html
+    assert mark.reason == "Wrong pair"
 
 
 def test_the_live_link_shows_what_is_paid_and_a_new_mark_changes_its_validator(client, night):
