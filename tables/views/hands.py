@@ -224,9 +224,22 @@ def _screen(
     return render(request, template, context, status=status)
 
 
-def _trick_counts(tricks_per_hand: int) -> list[int]:
-    """The counts a stayer's tricks are tapped from: 0 to the hand's tricks."""
-    return list(range(tricks_per_hand + 1))
+@dataclass(frozen=True)
+class TrickCount:
+    value: str  # as the form posts it
+    label: str  # as a screen reader says it ("3 tricks")
+
+
+def _trick_counts(tricks_per_hand: int) -> list[TrickCount]:
+    """The counts a stayer's tricks are tapped from, 0 to the hand's tricks, each worded
+    once for the whole screen rather than once a player."""
+    return [
+        TrickCount(
+            str(count),
+            ngettext("%(counter)s trick", "%(counter)s tricks", count) % {"counter": count},
+        )
+        for count in range(tricks_per_hand + 1)
+    ]
 
 
 @login_required
