@@ -4,7 +4,7 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 
-from ledger.models import Night, PaymentMethod, Player, Table
+from ledger.models import Night, PaymentMark, PaymentMethod, Player, PooledTransfer, Table
 from ledger.selectors.hand_screen import HandScreen, host_hand_screen
 
 # A live link that does not exist and one that was switched off read the same.
@@ -26,6 +26,20 @@ def payment_method_for_host(request: HttpRequest, method_id: int) -> PaymentMeth
         PaymentMethod.objects.select_related("player__table"),
         pk=method_id,
         player__table__owner=request.user,
+    )
+
+
+def pooled_transfer_for_host(request: HttpRequest, transfer_id: int) -> PooledTransfer:
+    return get_object_or_404(
+        PooledTransfer.objects.select_related("pool__table", "payer", "payee"),
+        pk=transfer_id,
+        pool__table__owner=request.user,
+    )
+
+
+def payment_mark_for_host(request: HttpRequest, mark_id: int) -> PaymentMark:
+    return get_object_or_404(
+        PaymentMark.objects.select_related("table", "night"), pk=mark_id, table__owner=request.user
     )
 
 

@@ -19,6 +19,8 @@ from django.db.models.functions import Length
 from django.db.models.lookups import Exact, LessThanOrEqual
 from django.utils.translation import gettext, gettext_lazy
 
+from ledger.models.append_only import AppendOnly
+
 DEBTS_ARE_APPEND_ONLY = "Payment marks and settle-everything records are never changed."
 
 # Money as the ledger writes it: up to 3 decimal places (KWD...), and an amount no night
@@ -30,30 +32,11 @@ NOTE_MAX_LENGTH = 200
 CURRENCY_LENGTH = 3
 
 
-class AppendOnlyQuerySet(models.QuerySet):
-    def update(self, **kwargs):
-        raise PermissionError(DEBTS_ARE_APPEND_ONLY)
-
-    def delete(self):
-        raise PermissionError(DEBTS_ARE_APPEND_ONLY)
-
-    def bulk_update(self, objs, fields, batch_size=None):
-        raise PermissionError(DEBTS_ARE_APPEND_ONLY)
-
-
-class AppendOnly(models.Model):
-    objects = AppendOnlyQuerySet.as_manager()
+class _DebtRecord(AppendOnly):
+    append_only_message = DEBTS_ARE_APPEND_ONLY
 
     class Meta:
         abstract = True
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise PermissionError(DEBTS_ARE_APPEND_ONLY)
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise PermissionError(DEBTS_ARE_APPEND_ONLY)
 
 
 def _money_field(verbose_name):
@@ -62,7 +45,7 @@ def _money_field(verbose_name):
     )
 
 
-class DebtPool(AppendOnly):
+class DebtPool(_DebtRecord):
     """The host's "settle everything" for one currency at one table: every debt of that
     currency still open then (nights' transfers and an earlier pooling's) is closed, and
     the fewest transfers that settle the same nets are opened in their place."""
@@ -105,7 +88,7 @@ class DebtPool(AppendOnly):
         }
 
 
-class DebtPoolSource(AppendOnly):
+class DebtPoolSource(_DebtRecord):
     """One debt a pooling closed: a night's transfers, or an earlier pooling's. Each is
     closed at most once (unique), so two poolings can never both take the same debt."""
 
@@ -153,7 +136,7 @@ class DebtPoolSource(AppendOnly):
         return gettext("Debt closed by settle everything #%(id)s") % {"id": self.pool_id}
 
 
-class PooledTransfer(AppendOnly):
+class PooledTransfer(_DebtRecord):
     """One of the fewest transfers a pooling opened."""
 
     pool = models.ForeignKey(
@@ -197,7 +180,7 @@ class PooledTransfer(AppendOnly):
         }
 
 
-class PaymentMark(AppendOnly):
+class PaymentMark(_DebtRecord):
     """The host's word that ``payer`` paid ``payee`` ``amount`` of a transfer: of a
     night's settle-up (``night``) or of a pooling (``pooled``). ``due`` is the whole
     transfer, so the database refuses a mark above it; what is still open after other
@@ -283,7 +266,7 @@ class PaymentMark(AppendOnly):
         return gettext("Payment mark #%(id)s") % {"id": self.pk}
 
 
-class PaymentMarkReversal(AppendOnly):
+class PaymentMarkReversal(_DebtRecord):
     """A mistaken mark taken back, with who, when and why. One per mark: the database
     refuses a second reversal of the same mark."""
 

@@ -12,6 +12,7 @@ from django.db.models.functions import Length
 from django.db.models.lookups import LessThanOrEqual
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from ledger.models.append_only import AppendOnly, AppendOnlyQuerySet
 from ledger.payments.pix import PIX_CITY_LIMIT, PIX_KEY_KINDS, PIX_NAME_LIMIT
 from ledger.payments.sepa import NAME_LIMIT as SEPA_NAME_LIMIT
 
@@ -75,37 +76,20 @@ def kinds_for_currency(currency: str) -> list[str]:
     return [kind for kind, paid_in in KIND_CURRENCY.items() if paid_in in (None, currency)]
 
 
-class AppendOnlyQuerySet(models.QuerySet):
-    def update(self, **kwargs):
-        raise PermissionError(PAYMENT_METHOD_IS_APPEND_ONLY)
-
-    def delete(self):
-        raise PermissionError(PAYMENT_METHOD_IS_APPEND_ONLY)
-
-    def bulk_update(self, objs, fields, batch_size=None):
-        raise PermissionError(PAYMENT_METHOD_IS_APPEND_ONLY)
-
-
 class PaymentMethodQuerySet(AppendOnlyQuerySet):
     def current(self) -> "PaymentMethodQuerySet":
         """The methods not withdrawn."""
         return self.filter(withdrawal__isnull=True)
 
 
-class _AppendOnly(models.Model):
+class _PaymentRecord(AppendOnly):
+    append_only_message = PAYMENT_METHOD_IS_APPEND_ONLY
+
     class Meta:
         abstract = True
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise PermissionError(PAYMENT_METHOD_IS_APPEND_ONLY)
-        super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
-        raise PermissionError(PAYMENT_METHOD_IS_APPEND_ONLY)
-
-
-class PaymentMethod(_AppendOnly):
+class PaymentMethod(_PaymentRecord):
     """One way a player receives money, as the services checked it (ledger.payments).
 
     ``value`` is the checked detail in its stored form: the Swish number ("467…"), the Pix
@@ -214,7 +198,7 @@ class PaymentMethod(_AppendOnly):
         return KIND_CURRENCY[self.kind]
 
 
-class PaymentMethodWithdrawal(_AppendOnly):
+class PaymentMethodWithdrawal(_PaymentRecord):
     """A payment method taken away: by whom, when and why. The method stays as written."""
 
     method = models.OneToOneField(
@@ -233,8 +217,6 @@ class PaymentMethodWithdrawal(_AppendOnly):
     reason = models.CharField(
         verbose_name=gettext_lazy("reason"), max_length=REASON_MAX, blank=True
     )
-
-    objects = AppendOnlyQuerySet.as_manager()
 
     class Meta:
         ordering = ["withdrawn_at", "id"]

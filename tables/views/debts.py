@@ -9,18 +9,23 @@ part of the page that changed, the refusal in it.
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from ledger.errors import ServiceError
-from ledger.models import Night, PaymentMark, Player, PooledTransfer, Table
+from ledger.models import Night, Player, Table
 from ledger.selectors.debts import night_transfer_debts, table_debts
 from ledger.selectors.night_end import settle_up_screen
 from ledger.services import debts as debt_services
-from tables.access import night_for_host, table_for_host
+from tables.access import (
+    night_for_host,
+    payment_mark_for_host,
+    pooled_transfer_for_host,
+    table_for_host,
+)
 from tables.forms_debts import (
     BACK_TO_TABLE,
     MarkReverseForm,
@@ -105,7 +110,9 @@ def _form_errors(form) -> list[str]:
 
 @login_required
 @require_POST
-def transfer_mark(request: HttpRequest, night_id: int, payer_id: int, payee_id: int):
+def transfer_mark(
+    request: HttpRequest, night_id: int, payer_id: int, payee_id: int
+) -> HttpResponse:
     night = night_for_host(request, night_id)
     form = PaymentMarkForm(request.POST)
     errors: list[str] = []
@@ -129,12 +136,8 @@ def transfer_mark(request: HttpRequest, night_id: int, payer_id: int, payee_id: 
 
 @login_required
 @require_POST
-def pooled_mark(request: HttpRequest, transfer_id: int):
-    pooled = get_object_or_404(
-        PooledTransfer.objects.select_related("pool__table", "payer", "payee"),
-        pk=transfer_id,
-        pool__table__owner=request.user,
-    )
+def pooled_mark(request: HttpRequest, transfer_id: int) -> HttpResponse:
+    pooled = pooled_transfer_for_host(request, transfer_id)
     table = pooled.pool.table
     form = PaymentMarkForm(request.POST)
     errors: list[str] = []
@@ -155,10 +158,8 @@ def pooled_mark(request: HttpRequest, transfer_id: int):
 
 @login_required
 @require_POST
-def mark_reverse(request: HttpRequest, mark_id: int):
-    mark = get_object_or_404(
-        PaymentMark.objects.select_related("table", "night"), pk=mark_id, table__owner=request.user
-    )
+def mark_reverse(request: HttpRequest, mark_id: int) -> HttpResponse:
+    mark = payment_mark_for_host(request, mark_id)
     form = MarkReverseForm(request.POST)
     errors: list[str] = []
     if not form.is_valid():
@@ -178,7 +179,7 @@ def mark_reverse(request: HttpRequest, mark_id: int):
 
 @login_required
 @require_POST
-def debts_settle(request: HttpRequest, table_id: int):
+def debts_settle(request: HttpRequest, table_id: int) -> HttpResponse:
     """Settle everything in a currency; with a payer and a payee, also mark that one of
     the fewest transfers paid (in full, or the amount given)."""
     table = table_for_host(request, table_id)

@@ -1,0 +1,40 @@
+"""Rows written once and never changed or deleted: the payment records (ways of getting
+paid and their withdrawals, payment marks, their reversals, "settle everything"). A
+mistake is answered by a new row pointing at the old one, so the audit keeps both.
+
+The models and their querysets refuse an update or a delete; database triggers
+(``ledger/payment_triggers.py``) refuse them too, for whatever does not go through the
+models. The refusal is a programming error, not a message for the host.
+"""
+
+from django.db import models
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise PermissionError(self.model.append_only_message)
+
+    def delete(self):
+        raise PermissionError(self.model.append_only_message)
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        raise PermissionError(self.model.append_only_message)
+
+
+class AppendOnly(models.Model):
+    """A model whose rows are only ever added; ``append_only_message`` says so."""
+
+    append_only_message = "This record is kept as written: it is never changed or deleted."
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise PermissionError(self.append_only_message)
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError(self.append_only_message)
