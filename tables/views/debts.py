@@ -6,6 +6,8 @@ settle-up or the table page (a refusal as a message there). With htmx the answer
 part of the page that changed, the refusal in it.
 """
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -108,6 +110,18 @@ def _form_errors(form) -> list[str]:
     ]
 
 
+def _write(form, table_id: int, write: Callable[[dict], object]) -> list[str]:
+    """``write(cleaned_data)`` if the form is valid; what went wrong, in words: the form's
+    errors or the service's refusal (nothing written), [] once written."""
+    if not form.is_valid():
+        return _form_errors(form)
+    try:
+        write(form.cleaned_data)
+    except ServiceError as error:
+        return sentences(error.problems, _names(table_id))
+    return []
+
+
 @login_required
 @require_POST
 def transfer_mark(
@@ -115,21 +129,18 @@ def transfer_mark(
 ) -> HttpResponse:
     night = night_for_host(request, night_id)
     form = PaymentMarkForm(request.POST)
-    errors: list[str] = []
-    if not form.is_valid():
-        errors = _form_errors(form)
-    else:
-        try:
-            debt_services.payment_mark(
-                night=night,
-                payer_id=payer_id,
-                payee_id=payee_id,
-                amount=form.cleaned_data["amount"],
-                note=form.cleaned_data["note"],
-                by=request.user,
-            )
-        except ServiceError as error:
-            errors = sentences(error.problems, _names(night.table_id))
+    errors = _write(
+        form,
+        night.table_id,
+        lambda data: debt_services.payment_mark(
+            night=night,
+            payer_id=payer_id,
+            payee_id=payee_id,
+            amount=data["amount"],
+            note=data["note"],
+            by=request.user,
+        ),
+    )
     back = getattr(form, "cleaned_data", {}).get("back", "")
     return _answer(request, night=night, table=night.table, back=back, errors=errors, done=MARKED)
 
@@ -139,20 +150,13 @@ def transfer_mark(
 def pooled_mark(request: HttpRequest, transfer_id: int) -> HttpResponse:
     pooled = pooled_transfer_for_host(request, transfer_id)
     table = pooled.pool.table
-    form = PaymentMarkForm(request.POST)
-    errors: list[str] = []
-    if not form.is_valid():
-        errors = _form_errors(form)
-    else:
-        try:
-            debt_services.payment_mark(
-                pooled=pooled,
-                amount=form.cleaned_data["amount"],
-                note=form.cleaned_data["note"],
-                by=request.user,
-            )
-        except ServiceError as error:
-            errors = sentences(error.problems, _names(table.pk))
+    errors = _write(
+        PaymentMarkForm(request.POST),
+        table.pk,
+        lambda data: debt_services.payment_mark(
+            pooled=pooled, amount=data["amount"], note=data["note"], by=request.user
+        ),
+    )
     return _answer(request, night=None, table=table, back=BACK_TO_TABLE, errors=errors, done=MARKED)
 
 
@@ -161,16 +165,13 @@ def pooled_mark(request: HttpRequest, transfer_id: int) -> HttpResponse:
 def mark_reverse(request: HttpRequest, mark_id: int) -> HttpResponse:
     mark = payment_mark_for_host(request, mark_id)
     form = MarkReverseForm(request.POST)
-    errors: list[str] = []
-    if not form.is_valid():
-        errors = _form_errors(form)
-    else:
-        try:
-            debt_services.payment_mark_reverse(
-                mark=mark, reason=form.cleaned_data["reason"], by=request.user
-            )
-        except ServiceError as error:
-            errors = sentences(error.problems, _names(mark.table_id))
+    errors = _write(
+        form,
+        mark.table_id,
+        lambda data: debt_services.payment_mark_reverse(
+            mark=mark, reason=data["reason"], by=request.user
+        ),
+    )
     back = getattr(form, "cleaned_data", {}).get("back", "")
     return _answer(
         request, night=mark.night, table=mark.table, back=back, errors=errors, done=MARK_TAKEN_BACK
@@ -185,29 +186,25 @@ def debts_settle(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_host(request, table_id)
     marking = "payer" in request.POST
     form = (SettleAndMarkForm if marking else SettleEverythingForm)(request.POST)
-    errors: list[str] = []
-    if not form.is_valid():
-        errors = _form_errors(form)
-    else:
-        data = form.cleaned_data
-        try:
-            if marking:
-                debt_services.debts_pool_mark(
-                    table=table,
-                    currency=data["currency"],
-                    digest=data["digest"],
-                    payer_id=data["payer"],
-                    payee_id=data["payee"],
-                    amount=data["amount"],
-                    note=data["note"],
-                    by=request.user,
-                )
-            else:
-                debt_services.debts_pool(
-                    table=table, currency=data["currency"], digest=data["digest"], by=request.user
-                )
-        except ServiceError as error:
-            errors = sentences(error.problems, _names(table.pk))
+
+    def write(data: dict) -> None:
+        if marking:
+            debt_services.debts_pool_mark(
+                table=table,
+                currency=data["currency"],
+                digest=data["digest"],
+                payer_id=data["payer"],
+                payee_id=data["payee"],
+                amount=data["amount"],
+                note=data["note"],
+                by=request.user,
+            )
+        else:
+            debt_services.debts_pool(
+                table=table, currency=data["currency"], digest=data["digest"], by=request.user
+            )
+
+    errors = _write(form, table.pk, write)
     return _answer(
         request,
         night=None,

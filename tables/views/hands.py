@@ -251,6 +251,18 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
     return _screen(request, screen)
 
 
+def _posted_hand(request: HttpRequest, screen: HandScreen, number: int) -> HandForm:
+    """The hand as tapped, read one way for the live check and for Record: whatever the
+    check calls ready is what Record writes."""
+    return forms_hand.from_post(
+        request.POST,
+        screen.roster,
+        number=number,
+        exempt=screen.next.exempt,
+        tricks_per_hand=screen.house.tricks_per_hand,
+    )
+
+
 @login_required
 @require_POST
 def hand_check(request: HttpRequest, night_id: int) -> HttpResponse:
@@ -260,13 +272,7 @@ def hand_check(request: HttpRequest, night_id: int) -> HttpResponse:
     if night.is_closed and not request.htmx:
         return redirect("night_settlement", night.pk)
     number = _posted_int(request, "number") or screen.next.number
-    form = forms_hand.from_post(
-        request.POST,
-        screen.roster,
-        number=number,
-        exempt=screen.next.exempt,
-        tricks_per_hand=screen.house.tricks_per_hand,
-    )
+    form = _posted_hand(request, screen, number)
     if not request.htmx:
         return _screen(request, screen, form)
     return render(request, "nights/night.html#hand_check", {"check": _check(screen, form)})
@@ -291,13 +297,7 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
     if number is None:
         messages.error(request, sentence(forms_hand.NUMBER_MISSING()))
         return _go(request, reverse("night_detail", args=[night.pk]))
-    form = forms_hand.from_post(
-        request.POST,
-        screen.roster,
-        number=number,
-        exempt=screen.next.exempt,
-        tricks_per_hand=screen.house.tricks_per_hand,
-    )
+    form = _posted_hand(request, screen, number)
     refused = 200 if request.htmx else 400
     if form.data is None:
         return _screen(request, screen, form, status=refused, part=bool(request.htmx))
