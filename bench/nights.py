@@ -1,6 +1,6 @@
 """The nights the bench plays: night files (``bourre-night/1``, docs/night-file.md) of
 made-up hands, and a hand as the phone's form posts it (field names in
-tables/forms_hand.py)."""
+tables/forms/hand.py)."""
 
 import json
 import random

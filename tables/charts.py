@@ -12,6 +12,7 @@ from decimal import Decimal
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 WIDTH, PLOT_HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 30
@@ -22,6 +23,11 @@ DASHES = ["", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3"]
 TEXT = 'font-family="system-ui, sans-serif" font-size="11" fill="#333333"'
 
 Number = int | Decimal
+
+
+def start_label() -> str:
+    # Translators: a chart's first point, before the first night or hand: everyone at 0.
+    return gettext("start")
 
 
 @dataclass(frozen=True)

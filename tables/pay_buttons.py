@@ -2,17 +2,16 @@
 or the number to copy, built from ``ledger.payments`` and ready for one partial,
 ``templates/payments/_pay_buttons.html``.
 
-Every screen that lists transfers (a night's settle-up, the live link) builds its buttons
-here, so a transfer is paid the same way wherever it is shown. A method whose payload
-cannot be built (an amount over what the format carries) gives no button rather than an
-error page; the settle-up still says who pays whom.
+Every screen that lists transfers builds its buttons here, through its rows
+(``tables.transfers``), so a transfer is paid the same way wherever it is shown. A method
+whose payload cannot be built (an amount over what the format carries) gives no button
+rather than an error page; the settle-up still says who pays whom.
 """
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
@@ -23,7 +22,6 @@ from ledger.payments.handles import NOTE_LIMIT
 from ledger.payments.pix import PIX_GUI
 from ledger.payments.sepa import TEXT_LIMIT as EPC_TEXT_LIMIT
 from ledger.payments.swish import SWISH_MESSAGE_LIMIT
-from ledger.selectors.payment_methods import payees_payment_methods
 from tables import presenters
 
 # An EMV field holds 99 characters; Pix's field 26 holds the GUI, the key and the
@@ -231,55 +229,3 @@ def settle_up_message(table_name: str, night_date) -> str:
     """What each payment says: the table and the night's date (ISO, the same in every
     language and every banking app); each format cuts it to its own limit."""
     return f"{table_name} {night_date:%Y-%m-%d}"
-
-
-def night_pay_buttons(
-    night, transfers: Sequence, currency: str, debts: Mapping | None = None
-) -> dict[object, list[PayButton]]:
-    """A night's transfers -> their buttons (none when nobody owes anything). The message
-    names the table and the night's date. Where what is paid is known (``debts``: (payer
-    id, payee id) -> ``ledger.selectors.debts.TransferDebt``), a transfer paid in full or
-    carried into "settle everything" has none, and a partly paid one asks for what is left."""
-    owed = []
-    for transfer in transfers:
-        debt = debts.get((transfer.payer.id, transfer.payee.id)) if debts else None
-        if debt is None:
-            owed.append((transfer, transfer.money))
-        elif debt.markable:
-            owed.append((transfer, debt.open))
-    if not owed:
-        return {}
-    message = settle_up_message(night.table.name, timezone.localtime(night.started_at))
-    return _buttons(owed, currency=currency, message=message)
-
-
-def _buttons(owed: Sequence[tuple], *, currency: str, message: str) -> dict[object, list]:
-    """(transfer, amount) pairs -> each transfer's buttons for that amount; the payees'
-    methods in ``currency`` read in one query."""
-    methods = payees_payment_methods({transfer.payee.id for transfer, _ in owed}, currency)
-    return {
-        transfer: pay_buttons(
-            methods.get(transfer.payee.id, ()), amount=amount, currency=currency, message=message
-        )
-        for transfer, amount in owed
-    }
-
-
-def table_pay_buttons(table, debts) -> dict[object, list[PayButton]]:
-    """A table's open debts (``ledger.selectors.debts.TableDebts``) -> buttons: each of
-    "settle everything"'s fewest transfers, or each pair's open amount where those are
-    already the fewest, in that currency; the payees' methods read in one query per
-    currency. The message names the table and today's date: these debts span nights."""
-    buttons: dict[object, list[PayButton]] = {}
-    message = settle_up_message(table.name, timezone.localdate())
-    for currency_debts in debts.currencies:
-        # Where "settle everything" proposes fewer transfers, only they get buttons, so
-        # nobody pays a pair's debt and then their part of the proposal too.
-        if currency_debts.reducible:
-            owed = [(transfer, transfer.money) for transfer in currency_debts.fewest]
-        else:
-            owed = [(pair, pair.open) for pair in currency_debts.pairs]
-        if owed:
-            currency = currency_debts.currency
-            buttons |= _buttons(owed, currency=currency, message=message)
-    return buttons

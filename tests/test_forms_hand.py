@@ -2,7 +2,7 @@ import pytest
 
 from ledger.rules import errors as rule_errors
 from ledger.selectors.seats import RosterPlayer
-from tables import forms_hand
+from tables.forms import hand as forms_hand
 
 PEOPLE = [
     RosterPlayer(1, "Ann", 0),

@@ -1,6 +1,8 @@
-"""Reads of a host's own settings."""
+"""Reads of a host's own: their settings, their tables."""
 
-from ledger.models import HostSettings
+from django.db.models import Count, Max, Q
+
+from ledger.models import HostSettings, Table
 
 
 def host_language(user_id: int) -> str:
@@ -9,4 +11,19 @@ def host_language(user_id: int) -> str:
     return (
         HostSettings.objects.filter(user_id=user_id).values_list("language", flat=True).first()
         or ""
+    )
+
+
+def host_tables(user) -> list[Table]:
+    """The host's tables by name, each with how many players it offers (player_count),
+    how many nights are being played (open_nights) and when the last one started
+    (last_night): one query."""
+    return list(
+        Table.objects.filter(owner=user)
+        .annotate(
+            player_count=Count("players", filter=Q(players__retired_at=None), distinct=True),
+            open_nights=Count("nights", filter=Q(nights__closed_at=None), distinct=True),
+            last_night=Max("nights__started_at"),
+        )
+        .order_by("name")
     )

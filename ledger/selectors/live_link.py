@@ -11,7 +11,7 @@ which cost the same whatever the night's length, and the hand log, which grows w
 and is read only when the standings said something changed.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from django.db import connection
@@ -35,11 +35,14 @@ from ledger.models import (
     HostSettings,
     Night,
     PaymentMark,
+    PaymentMethod,
     Seat,
     ShareLink,
 )
+from ledger.selectors.debts import TransferDebt, night_transfer_debts
 from ledger.selectors.last_hand import last_live_hand
 from ledger.selectors.night_state import state_after
+from ledger.selectors.payment_methods import payees_payment_methods
 from ledger.selectors.seal import NightSeal
 from ledger.selectors.seats import RosterPlayer, ids_of, night_roster
 from ledger.selectors.share_links import TOKEN
@@ -242,19 +245,34 @@ class LiveStandings:
     roster: list[RosterPlayer]  # in seat order
     standings: Standings
     settle_up: list[Payment] | None  # once the night is closed
+    # Once closed: each transfer with what is paid of it (the players see its status),
+    # and the payees' ways of getting paid in the night's currency, for what is open.
+    transfers: tuple[TransferDebt, ...] = ()
+    payee_methods: dict[int, list[PaymentMethod]] = field(default_factory=dict)
 
 
-def live_standings(night: Night) -> LiveStandings:
+def live_standings(night: Night, *, carried: bool | None = None) -> LiveStandings:
     """The live link's standings: an open night's from its last live hand's stored state,
     a closed night's from its entries (the pot handed back at closing is only there),
     with the settle-up. Two queries whatever the night's length: the roster, and the
-    last hand or the entries' totals."""
+    last hand or the entries' totals; once closed, two more for what is paid (the marks,
+    and whether "settle everything" took the night's debts, unless ``carried`` says) and
+    one for the payees' ways of getting paid."""
     house = night.house_rules
     roster = night_roster(night)
     if night.is_closed:
         standings = ledger_standings(night, roster, house)
         # Closing empties the pot, so a closed night always settles.
-        return LiveStandings(roster, standings, settle_up(standings, house))
+        payments = settle_up(standings, house)
+        debts = night_transfer_debts(night, payments, carried=carried)
+        open_to = {d.payee.id for d in debts.values() if d.markable}
+        return LiveStandings(
+            roster,
+            standings,
+            payments,
+            transfers=tuple(debts[p.payer.id, p.payee.id] for p in payments),
+            payee_methods=payees_payment_methods(open_to, house.currency),
+        )
     last = last_live_hand(night)
     standings = state_standings(roster, state_after(last, ids_of(roster)), house)
     return LiveStandings(roster, standings, None)

@@ -5,9 +5,11 @@ from dataclasses import dataclass
 
 from ledger import rules
 from ledger.errors import InvalidInput
-from ledger.models import Night
+from ledger.models import Night, PaymentMethod
+from ledger.selectors.debts import TransferDebt, night_transfer_debts
 from ledger.selectors.last_hand import last_live_hand
 from ledger.selectors.night_state import state_after
+from ledger.selectors.payment_methods import payees_payment_methods
 from ledger.selectors.seal import NightSeal, night_seal
 from ledger.selectors.seats import RosterPlayer, ids_of, names_of, night_roster
 from ledger.selectors.standings import (
@@ -84,17 +86,36 @@ class SettleUpScreen:
     standings: Standings  # the final balances, from the ledger's entries
     payments: list[Payment]
     seal: NightSeal | None
+    # Each payment with what is paid of it, in the same order.
+    transfers: tuple[TransferDebt, ...] = ()
+    # Payee id -> their ways of getting paid in the night's currency (what is still open
+    # of their transfers gets pay buttons).
+    payee_methods: dict[int, list[PaymentMethod]] | None = None
+
+
+def night_settle_up(night: Night) -> list[Payment]:
+    """A closed night's transfers, in the fewest: two queries (the roster, the entries'
+    totals), for a service that checks a transfer is the night's."""
+    house = night.house_rules
+    return settle_up(ledger_standings(night, night_roster(night), house), house)
 
 
 def settle_up_screen(night: Night) -> SettleUpScreen:
-    """A closed night's settle-up: final balances, who pays whom, the seal. Three queries;
-    the balances are summed once and the transfers worked out from them."""
+    """A closed night's settle-up: final balances, who pays whom and what is paid of it,
+    the payees' ways of getting paid, the seal. Six queries; the balances are summed once
+    and the transfers worked out from them."""
     house = night.house_rules
     standings = ledger_standings(night, night_roster(night), house)
+    payments = settle_up(standings, house)
+    debts = night_transfer_debts(night, payments)
     return SettleUpScreen(
         night=night,
         house=house,
         standings=standings,
-        payments=settle_up(standings, house),
+        payments=payments,
         seal=night_seal(night),
+        transfers=tuple(debts[p.payer.id, p.payee.id] for p in payments if debts),
+        payee_methods=payees_payment_methods(
+            {d.payee.id for d in debts.values() if d.markable}, house.currency
+        ),
     )

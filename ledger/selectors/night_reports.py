@@ -9,6 +9,7 @@ from django.utils.translation import gettext, pgettext
 
 from ledger import rules
 from ledger.models import Hand, Night, ShareLink
+from ledger.selectors.debts import TransferDebt, night_transfer_debts
 from ledger.selectors.seal import NightSeal, night_seal
 from ledger.selectors.seats import RosterPlayer, names_of, night_roster
 from ledger.selectors.share_links import night_share_link
@@ -123,6 +124,8 @@ class NightReport:
     settle_up: list[Payment] | None  # once the night is closed
     seal: NightSeal | None
     share_link: ShareLink | None  # the host's live link, when asked for
+    # The settle-up's transfers with what is paid of each, once the night is closed.
+    transfers: tuple[TransferDebt, ...] = ()
 
 
 def night_report(night: Night, *, with_share_link: bool = False) -> NightReport:
@@ -141,13 +144,16 @@ def night_report(night: Night, *, with_share_link: bool = False) -> NightReport:
     else:
         balances = {player_id: series[-1] for player_id, series in history.balances.items()}
         standings = standings_of(roster, balances, history.pots[-1], house)
+    # Closing empties the pot, so a closed night always settles.
+    payments = settle_up(standings, house) if night.is_closed else None
+    debts = night_transfer_debts(night, payments or [])
     return NightReport(
         night=night,
         house=house,
         history=history,
         standings=standings,
-        # Closing empties the pot, so a closed night always settles.
-        settle_up=settle_up(standings, house) if night.is_closed else None,
+        settle_up=payments,
         seal=night_seal(night),
         share_link=night_share_link(night) if with_share_link else None,
+        transfers=tuple(debts[p.payer.id, p.payee.id] for p in payments or () if debts),
     )

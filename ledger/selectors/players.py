@@ -12,7 +12,9 @@ from decimal import Decimal
 
 from django.db.models import BooleanField, Count, Expression, F, Max, Min, Q, Sum
 
-from ledger.models import Entry, Hand, Night, Player
+from ledger.models import Entry, Hand, Night, PaymentMethod, Player
+from ledger.selectors.debts import PlayerDebts, player_debts
+from ledger.selectors.payment_methods import player_payment_methods
 from ledger.selectors.totals import NIGHT_FIELDS, NightInfo, Totals
 
 # Hand.input["seated"] is a list of player ids; Django's ``contains`` lookup on JSON
@@ -187,4 +189,24 @@ def player_stats(player: Player) -> PlayerStats:
         biggest_bourre_paid=-facts["biggest_bourre"] if facts["biggest_bourre"] else None,
         net=net,
         streak=_streak([n for n in history if n.night.closed]),
+    )
+
+
+@dataclass(frozen=True)
+class PlayerScreen:
+    """A player's page: their stats, what they owe and are owed, how they get paid."""
+
+    player: Player
+    stats: PlayerStats
+    debts: list[PlayerDebts]
+    payment_methods: list[PaymentMethod]
+
+
+def player_screen(player: Player) -> PlayerScreen:
+    """The stats' queries, the table's open debts', and one for the payment methods."""
+    return PlayerScreen(
+        player=player,
+        stats=player_stats(player),
+        debts=player_debts(player),
+        payment_methods=player_payment_methods(player),
     )

@@ -33,7 +33,7 @@ from ledger.selectors.debts import (
     night_transfer_debts,
     table_debts,
 )
-from ledger.selectors.night_end import settle_up_screen
+from ledger.selectors.night_end import night_settle_up
 
 
 def _lock(table_id: int) -> None:
@@ -121,7 +121,7 @@ def payment_mark(
             night = Night.objects.get(pk=night.pk)
             if not night.is_closed:
                 raise InvalidInput(err.DEBT_NIGHT_NOT_CLOSED())
-            debts = night_transfer_debts(night, settle_up_screen(night).payments)
+            debts = night_transfer_debts(night, night_settle_up(night))
             debt = debts.get((payer_id, payee_id))
         else:
             debt = _pooled_debt(pooled)

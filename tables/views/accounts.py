@@ -9,11 +9,13 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from tables.forms import SignupForm
+from tables import responses
+from tables.forms.accounts import SignupForm
+from tables.pages.signup import signup_page
 
 RESET_THROTTLED = gettext_lazy(
     "No mail was sent: too many password reset requests in the last hour for this address "
@@ -27,12 +29,14 @@ RESET_WINDOW_SECONDS = 60 * 60
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("table_list")
-    form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("table_list")
-    return render(request, "registration/signup.html", {"form": form})
+    if request.method != "POST":
+        return responses.show(request, signup_page(SignupForm()))
+    form = SignupForm(request.POST)
+    if not form.is_valid():
+        return responses.refuse(request, signup_page(form), form=form)
+    user = form.save()
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    return redirect("table_list")
 
 
 class PasswordResetView(auth_views.PasswordResetView):

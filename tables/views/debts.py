@@ -2,40 +2,37 @@
 and "settle everything" at the table.
 
 Each form posts here and works without JavaScript: the answer redirects back to the
-settle-up or the table page (a refusal as a message there). With htmx the answer is the
-part of the page that changed, the refusal in it.
+settle-up or the table page, or, refused, shows that page again with why on top. With
+htmx the answer is the part of the page that changed, a refusal on top of it.
 """
 
 from collections.abc import Callable
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from ledger.errors import ServiceError
+from ledger.errors import Conflict, ServiceError
 from ledger.models import Night, Player, Table
-from ledger.selectors.debts import night_transfer_debts, table_debts
-from ledger.selectors.night_end import settle_up_screen
 from ledger.services import debts as debt_services
+from tables import responses
 from tables.access import (
     night_for_host,
     payment_mark_for_host,
     pooled_transfer_for_host,
     table_for_host,
 )
-from tables.forms_debts import (
+from tables.forms.payment_marks import (
     BACK_TO_TABLE,
     MarkReverseForm,
     PaymentMarkForm,
     SettleAndMarkForm,
     SettleEverythingForm,
 )
-from tables.pay_buttons import night_pay_buttons, table_pay_buttons
+from tables.pages.settle_up import TRANSFERS, settle_up_page
+from tables.pages.table_page import DEBTS, table_page
 from tables.problems import sentences
 
 MARKED = gettext_lazy("Payment marked.")
@@ -43,83 +40,53 @@ MARK_TAKEN_BACK = gettext_lazy("Mark taken back.")
 SETTLED_EVERYTHING = gettext_lazy(
     "Everything is settled into the fewest transfers: mark them as they are paid."
 )
-FORM_INVALID = gettext_lazy("Check the amount and the note.")
-
-
-def debts_context(table: Table) -> dict:
-    """The table page's open debts and how to pay them, read only if the page shows them."""
-    debts = SimpleLazyObject(lambda: table_debts(table))
-    return {
-        "debts": debts,
-        "pay_buttons": SimpleLazyObject(lambda: table_pay_buttons(table, debts)),
-        "can_mark": True,
-        "marks_back": BACK_TO_TABLE,
-    }
-
-
-def settle_up_marks_context(night: Night, payments, currency: str) -> dict:
-    """The settle-up's per-transfer status, with the host's mark controls, and the pay
-    buttons of what is still open."""
-    debts = night_transfer_debts(night, payments)
-    return {
-        "transfer_debts": debts,
-        "pay_buttons": night_pay_buttons(night, payments, currency, debts),
-        "can_mark": True,
-        "marks_back": "night",
-    }
 
 
 def _names(table_id: int) -> dict[int, str]:
     return dict(Player.objects.filter(table_id=table_id).values_list("pk", "name"))
 
 
+def _write(form, table_id: int, write: Callable[[dict], object]):
+    """``write(cleaned_data)`` if the form is valid. None once written; else what to
+    refuse with: (what is wrong, the status)."""
+    if not form.is_valid():
+        # The form's inputs are written in the template, ids and all: nothing to link to.
+        return responses.form_problems(form, linked=False), responses.REFUSED
+    try:
+        write(form.cleaned_data)
+    except ServiceError as error:
+        status = responses.CONFLICT if isinstance(error, Conflict) else responses.REFUSED
+        return sentences(error.problems, _names(table_id)), status
+    return None
+
+
 def _answer(
-    request: HttpRequest, *, night: Night | None, table: Table, back: str, errors, done
+    request: HttpRequest, *, night: Night | None, table: Table, back: str, refused, done
 ) -> HttpResponse:
     """Back to where the form was: the night's settle-up or the table's open debts."""
     # A night still being played has no settle-up to show the answer in (only a forged
     # form posts for one): the table's open debts say what was refused.
-    to_table = night is None or back == BACK_TO_TABLE or not night.is_closed
+    if night is None or back == BACK_TO_TABLE or not night.is_closed:
+        url = reverse("table_detail", args=[table.pk]) + f"#{DEBTS}"
+
+        def page(**kwargs):
+            return table_page(table, part=responses.swapped(request, DEBTS), **kwargs)
+    else:
+        url = reverse("night_settlement", args=[night.pk]) + f"#{TRANSFERS}"
+
+        def page(**kwargs):
+            return settle_up_page(night, part=responses.swapped(request, TRANSFERS), **kwargs)
+
+    if refused is not None:
+        problems, status = refused
+        return responses.refuse(request, page(), problems, status=status)
     if request.htmx:
-        if to_table:
-            context = {"table": table, "debt_errors": errors, **debts_context(table)}
-            template = "tables/table_detail.html#debts"
-        else:
-            screen = settle_up_screen(night)
-            context = {
-                "night": night,
-                "payments": screen.payments,
-                "standings": screen.standings,
-                "debt_errors": errors,
-                **settle_up_marks_context(night, screen.payments, screen.standings.currency),
-            }
-            template = "nights/settlement.html#transfers"
-        return render(request, template, context, status=400 if errors else 200)
-    for error in errors:
-        messages.error(request, error)
-    if not errors:
-        messages.success(request, done)
-    if to_table:
-        return redirect(reverse("table_detail", args=[table.pk]) + "#debts")
-    return redirect(reverse("night_settlement", args=[night.pk]) + "#transfers")
+        return responses.show(request, page(notice=str(done)))
+    return responses.go(request, url, done)
 
 
-def _form_errors(form) -> list[str]:
-    return [str(error) for errors in form.errors.values() for error in errors] or [
-        str(FORM_INVALID)
-    ]
-
-
-def _write(form, table_id: int, write: Callable[[dict], object]) -> list[str]:
-    """``write(cleaned_data)`` if the form is valid; what went wrong, in words: the form's
-    errors or the service's refusal (nothing written), [] once written."""
-    if not form.is_valid():
-        return _form_errors(form)
-    try:
-        write(form.cleaned_data)
-    except ServiceError as error:
-        return sentences(error.problems, _names(table_id))
-    return []
+def _back(form) -> str:
+    return getattr(form, "cleaned_data", {}).get("back", "")
 
 
 @login_required
@@ -129,7 +96,7 @@ def transfer_mark(
 ) -> HttpResponse:
     night = night_for_host(request, night_id)
     form = PaymentMarkForm(request.POST)
-    errors = _write(
+    refused = _write(
         form,
         night.table_id,
         lambda data: debt_services.payment_mark(
@@ -141,8 +108,9 @@ def transfer_mark(
             by=request.user,
         ),
     )
-    back = getattr(form, "cleaned_data", {}).get("back", "")
-    return _answer(request, night=night, table=night.table, back=back, errors=errors, done=MARKED)
+    return _answer(
+        request, night=night, table=night.table, back=_back(form), refused=refused, done=MARKED
+    )
 
 
 @login_required
@@ -150,14 +118,16 @@ def transfer_mark(
 def pooled_mark(request: HttpRequest, transfer_id: int) -> HttpResponse:
     pooled = pooled_transfer_for_host(request, transfer_id)
     table = pooled.pool.table
-    errors = _write(
+    refused = _write(
         PaymentMarkForm(request.POST),
         table.pk,
         lambda data: debt_services.payment_mark(
             pooled=pooled, amount=data["amount"], note=data["note"], by=request.user
         ),
     )
-    return _answer(request, night=None, table=table, back=BACK_TO_TABLE, errors=errors, done=MARKED)
+    return _answer(
+        request, night=None, table=table, back=BACK_TO_TABLE, refused=refused, done=MARKED
+    )
 
 
 @login_required
@@ -165,16 +135,20 @@ def pooled_mark(request: HttpRequest, transfer_id: int) -> HttpResponse:
 def mark_reverse(request: HttpRequest, mark_id: int) -> HttpResponse:
     mark = payment_mark_for_host(request, mark_id)
     form = MarkReverseForm(request.POST)
-    errors = _write(
+    refused = _write(
         form,
         mark.table_id,
         lambda data: debt_services.payment_mark_reverse(
             mark=mark, reason=data["reason"], by=request.user
         ),
     )
-    back = getattr(form, "cleaned_data", {}).get("back", "")
     return _answer(
-        request, night=mark.night, table=mark.table, back=back, errors=errors, done=MARK_TAKEN_BACK
+        request,
+        night=mark.night,
+        table=mark.table,
+        back=_back(form),
+        refused=refused,
+        done=MARK_TAKEN_BACK,
     )
 
 
@@ -204,12 +178,12 @@ def debts_settle(request: HttpRequest, table_id: int) -> HttpResponse:
                 table=table, currency=data["currency"], digest=data["digest"], by=request.user
             )
 
-    errors = _write(form, table.pk, write)
+    refused = _write(form, table.pk, write)
     return _answer(
         request,
         night=None,
         table=table,
         back=BACK_TO_TABLE,
-        errors=errors,
+        refused=refused,
         done=MARKED if marking else SETTLED_EVERYTHING,
     )

@@ -8,12 +8,11 @@ services as the phone, whole or not at all.
 import csv
 import json
 
-from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy, npgettext_lazy
@@ -23,8 +22,10 @@ from ledger import nightfile
 from ledger.errors import ServiceError
 from ledger.models import Entry, Night, Seat, Table
 from ledger.selectors.tables import night_player_chips, table_nights
+from tables import responses
 from tables.access import night_for_host, table_for_host
-from tables.forms_import import NightFileForm
+from tables.forms.night_file import NightFileForm
+from tables.pages.night_import import night_import_page
 from tables.problems import sentences
 
 # A night has two players at least: only the hands' count needs a plural.
@@ -169,36 +170,28 @@ def _results(table: Table):
 @require_http_methods(["GET", "HEAD", "POST"])
 def night_import(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_host(request, table_id)
-    form = (
-        NightFileForm(request.POST, request.FILES) if request.method == "POST" else NightFileForm()
-    )
-    problems: list[str] = []
-    status = 400 if request.method == "POST" else 200
-    if request.method == "POST" and form.is_valid():
-        try:
-            night = nightfile.night_import(
-                document=form.cleaned_data["file"],
-                owner=request.user,
-                table_name=table.name,
-                by=request.user,
-                again=form.cleaned_data["again"],
-            )
-        except nightfile.AlreadyImported as error:
-            # A night file's problems name its players by the file's names.
-            problems = [*sentences(error.problems, {}), IMPORT_AGAIN]
-            status = 409
-        except ServiceError as error:
-            problems = sentences(error.problems, {})
-        else:
-            hands = night.hands.filter(live=True).count()
-            messages.success(
-                request,
-                NIGHT_IMPORTED % {"hands": hands, "players": night.seats.count()},
-            )
-            return redirect("night_report", night_id=night.pk)
-    return render(
-        request,
-        "stats/night_import.html",
-        {"table": table, "form": form, "problems": problems, "not_imported": NOT_IMPORTED},
-        status=status,
-    )
+    if request.method != "POST":
+        return responses.show(request, night_import_page(table, NightFileForm()))
+    form = NightFileForm(request.POST, request.FILES)
+    if not form.is_valid():
+        page = night_import_page(table, form)
+        return responses.refuse(request, page, form=form, title=NOT_IMPORTED)
+    try:
+        night = nightfile.night_import(
+            document=form.cleaned_data["file"],
+            owner=request.user,
+            table_name=table.name,
+            by=request.user,
+            again=form.cleaned_data["again"],
+        )
+    except nightfile.AlreadyImported as error:
+        # A night file's problems name its players by the file's names.
+        problems, status = [*sentences(error.problems, {}), IMPORT_AGAIN], responses.CONFLICT
+    except ServiceError as error:
+        problems, status = sentences(error.problems, {}), responses.REFUSED
+    else:
+        hands = night.hands.filter(live=True).count()
+        message = NIGHT_IMPORTED % {"hands": hands, "players": night.seats.count()}
+        return responses.go(request, reverse("night_report", args=[night.pk]), message)
+    page = night_import_page(table, form)
+    return responses.refuse(request, page, problems, title=NOT_IMPORTED, status=status)

@@ -1,12 +1,16 @@
+"""The front page, and the icon browsers ask for."""
+
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
-from django.shortcuts import render
 from django.templatetags.static import static
 from django.views.decorators.http import require_safe
+
+from tables import responses
+from tables.pages.home import home_page
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    return responses.show(request, home_page())
 
 
 @require_safe

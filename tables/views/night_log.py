@@ -1,84 +1,15 @@
 """The hand log: every revision of every hand, with who changed what, when and why."""
 
-from dataclasses import dataclass, field
-
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.urls import reverse
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
-from ledger.models import Hand
-from ledger.selectors.hand_log import hand_log
-from tables import presenters
+from tables import responses
 from tables.access import night_for_host
-from tables.views.night_common import links
-
-
-@dataclass
-class Revision:
-    hand: Hand
-    dealer: str = ""
-    seated: str = ""
-    stayers: str = ""
-    reneges: str = ""
-    winner: str = ""
-    text: presenters.HandText | None = None
-    payments: list[str] = field(default_factory=list)
-
-
-@dataclass
-class LoggedHand:
-    number: int
-    current: Revision | None  # the live revision; None once undone
-    history: list[Revision]  # every other revision, oldest first
-    correct_url: str | None
-
-
-def _revision(hand: Hand, names: dict[int, str]) -> Revision:
-    if hand.kind == Hand.UNDO:
-        return Revision(hand)
-
-    def name(player_id) -> str:
-        known = names.get(int(player_id))
-        return presenters.player_shown(int(player_id)) if known is None else known
-
-    data, result = hand.input, hand.result
-    stayed = {int(p): t for p, t in data["stayed"].items()}
-    order = presenters.in_turn(stayed, hand.roster, data["dealer"])
-    lone = len(stayed) == 1
-    return Revision(
-        hand,
-        dealer=name(data["dealer"]),
-        seated=presenters.join_names([name(p) for p in data["seated"]]),
-        stayers=", ".join(
-            name(p) if lone or stayed[p] is None else f"{name(p)} {stayed[p]}" for p in order
-        )
-        or pgettext("stay or fold", "nobody"),
-        reneges=presenters.join_names([name(p) for p in data.get("reneged", [])]),
-        winner=name(result["winner"]) if result["winner"] is not None else "",
-        text=presenters.hand_text(hand, names),
-        payments=presenters.payments(result, names),
-    )
+from tables.pages.night_log import night_log_page
 
 
 @login_required
 @require_safe
 def night_log(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = night_for_host(request, night_id)
-    log = hand_log(night)
-    names = log.names
-    logged = []
-    for logged_hand in log.hands:
-        revisions = [_revision(h, names) for h in logged_hand.revisions]
-        current = next((r for r in revisions if r.hand.live), None)
-        correct = (
-            reverse("hand_correct", args=[night.pk, logged_hand.number])
-            if current and not night.is_closed
-            else None
-        )
-        history = [r for r in revisions if r is not current]
-        logged.append(LoggedHand(logged_hand.number, current, history, correct))
-    context = {"night": night, "hands": logged, "changes": log.changes, "links": links(night)}
-    return render(request, "nights/log.html", context)
+    return responses.show(request, night_log_page(night_for_host(request, night_id)))

@@ -1,48 +1,50 @@
 """A table's players: add, rename, retire and bring back. History follows the player's id."""
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ledger.errors import InvalidInput
 from ledger.models import Table
 from ledger.services import tables as table_services
+from tables import responses
 from tables.access import player_for_host, table_for_host
-from tables.forms import PlayerNameForm
-from tables.views.tables import table_page_context
+from tables.forms.players import PlayerNameForm
+from tables.pages.player_rename import player_rename_page
+from tables.pages.table_page import PLAYERS, table_page
+
+# The table page writes the add form's input itself, with this id.
+ADD_FORM_IDS = "add-player-%s"
 
 
-def _players_section(request: HttpRequest, table: Table, **extra) -> HttpResponse:
+def _done(request: HttpRequest, table: Table, message: str) -> HttpResponse:
     """htmx swaps just the players section; without JavaScript the whole page reloads."""
-    template = "tables/table_detail.html"
     if request.htmx:
-        template += "#players"
-    return render(request, template, table_page_context(table, **extra))
+        return responses.show(request, table_page(table, part=PLAYERS, notice=message))
+    return responses.go(request, reverse("table_detail", args=[table.pk]), message)
 
 
 @login_required
 @require_POST
 def player_add(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_for_host(request, table_id)
-    form = PlayerNameForm(request.POST)
-    if not form.is_valid():  # a NUL character, say: the form itself names the problem
-        return _players_section(request, table, add_form=form)
-    try:
-        player = table_services.player_add(table=table, name=form.cleaned_data["name"])
-    except InvalidInput as error:
-        form.add_service_errors(error.problems)
-        return _players_section(request, table, add_form=form)
-    message = gettext("%(player)s now plays at %(table)s.") % {
-        "player": player.name,
-        "table": table.name,
-    }
-    if request.htmx:
-        return _players_section(request, table, notice=message)
-    messages.success(request, message)
-    return redirect("table_detail", table_id=table.pk)
+    form = PlayerNameForm(request.POST, auto_id=ADD_FORM_IDS)
+    # A NUL character, say, fails the form itself, which names the problem.
+    if form.is_valid():
+        try:
+            player = table_services.player_add(table=table, name=form.cleaned_data["name"])
+        except InvalidInput as error:
+            form.add_service_errors(error.problems)
+        else:
+            message = gettext("%(player)s now plays at %(table)s.") % {
+                "player": player.name,
+                "table": table.name,
+            }
+            return _done(request, table, message)
+    page = table_page(table, part=responses.swapped(request, PLAYERS), add_form=form)
+    return responses.refuse(request, page, form=form)
 
 
 @login_required
@@ -50,24 +52,21 @@ def player_add(request: HttpRequest, table_id: int) -> HttpResponse:
 def player_rename(request: HttpRequest, player_id: int) -> HttpResponse:
     player = player_for_host(request, player_id)
     old_name = player.name
-    if request.method == "POST":
-        form = PlayerNameForm(request.POST)
-        # A NUL character, say, fails the form itself, which names the problem.
-        if form.is_valid():
-            try:
-                table_services.player_rename(player=player, name=form.cleaned_data["name"])
-            except InvalidInput as error:
-                player.name = old_name
-                form.add_service_errors(error.problems)
-            else:
-                messages.success(
-                    request,
-                    gettext("%(old)s is now %(new)s.") % {"old": old_name, "new": player.name},
-                )
-                return redirect("table_detail", table_id=player.table_id)
-    else:
+    if request.method != "POST":
         form = PlayerNameForm(initial={"name": player.name})
-    return render(request, "tables/player_rename.html", {"player": player, "form": form})
+        return responses.show(request, player_rename_page(player, form))
+    form = PlayerNameForm(request.POST)
+    # A NUL character, say, fails the form itself, which names the problem.
+    if form.is_valid():
+        try:
+            table_services.player_rename(player=player, name=form.cleaned_data["name"])
+        except InvalidInput as error:
+            player.name = old_name
+            form.add_service_errors(error.problems)
+        else:
+            message = gettext("%(old)s is now %(new)s.") % {"old": old_name, "new": player.name}
+            return responses.go(request, reverse("table_detail", args=[player.table_id]), message)
+    return responses.refuse(request, player_rename_page(player, form), form=form)
 
 
 def _set_retired(request: HttpRequest, player_id: int, *, retire: bool) -> HttpResponse:
@@ -83,10 +82,7 @@ def _set_retired(request: HttpRequest, player_id: int, *, retire: bool) -> HttpR
         message = pgettext(
             "offer a retired player again", "%(player)s is back and can play again."
         ) % {"player": player.name}
-    if request.htmx:
-        return _players_section(request, player.table, notice=message)
-    messages.success(request, message)
-    return redirect("table_detail", table_id=player.table_id)
+    return _done(request, player.table, message)
 
 
 @login_required

@@ -1,21 +1,21 @@
 """Tonight's roster changing mid-game: a late arrival joins, someone goes home."""
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_http_methods
 
 from ledger import errors as err
-from ledger import selectors
 from ledger.errors import InvalidInput
 from ledger.models import Night, Seat
-from ledger.selectors.seats import night_seats
+from ledger.selectors.roster_changes import join_screen, leave_screen
 from ledger.services import roster as roster_services
-from tables import presenters
+from tables import responses
 from tables.access import night_for_host, player_for_host
-from tables.forms import NightJoinForm
+from tables.forms.night_join import NightJoinForm
+from tables.pages.night_join import night_join_page
+from tables.pages.night_leave import night_leave_page
 from tables.problems import sentence, sentences
 
 
@@ -34,33 +34,22 @@ def _join(night: Night, form: NightJoinForm, *, by) -> Seat:
 @require_http_methods(["GET", "HEAD", "POST"])
 def night_join(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
-    seats = night_seats(night)
-    seated = {seat.player_id for seat in seats if seat.active}
-    candidates = [p for p in night.table.players.filter(retired_at=None) if p.pk not in seated]
-    form = NightJoinForm(request.POST or None, candidates=candidates, seats=seats)
-    if request.method == "POST" and form.is_valid():
+    screen = join_screen(night)
+    form = NightJoinForm(request.POST or None, candidates=screen.candidates, seats=screen.seats)
+    if request.method != "POST":
+        return responses.show(request, night_join_page(screen, form))
+    if form.is_valid():
         try:
             seat = _join(night, form, by=request.user)
         except InvalidInput as error:
-            names = {p.pk: p.name for p in candidates} | {s.player_id: s.player.name for s in seats}
-            form.add_service_errors(error.problems, names)
+            form.add_service_errors(error.problems, screen.names)
         else:
-            messages.success(
-                request,
-                gettext("%(player)s joined tonight's game in seat %(seat)s.")
-                % {"player": seat.player.name, "seat": seat.position + 1},
-            )
-            return redirect("night_detail", night_id=night.pk)
-    return render(
-        request,
-        "roster/night_join.html",
-        {
-            "night": night,
-            "form": form,
-            "seats": seats,
-            "closed_message": sentence(err.NIGHT_CLOSED()),
-        },
-    )
+            message = gettext("%(player)s joined tonight's game in seat %(seat)s.") % {
+                "player": seat.player.name,
+                "seat": seat.position + 1,
+            }
+            return responses.go(request, reverse("night_detail", args=[night.pk]), message)
+    return responses.refuse(request, night_join_page(screen, form), form=form)
 
 
 @login_required
@@ -70,37 +59,21 @@ def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResp
     player = player_for_host(request, player_id)
     if player.table_id != night.table_id:
         raise Http404(gettext("No such player at this night's table."))
-    errors: list[str] = []
     if request.method == "POST":
         try:
             roster_services.night_seat_leave(night=night, player=player, by=request.user)
         except InvalidInput as error:
-            errors = sentences(error.problems, {player.pk: player.name})
-        else:
-            messages.success(
-                request,
-                pgettext(
-                    "leaving the night", "%(player)s left the game and keeps tonight's balance."
-                )
-                % {"player": player.name},
+            page = night_leave_page(leave_screen(night, player))
+            return responses.refuse(
+                request, page, sentences(error.problems, {player.pk: player.name})
             )
-            return redirect("night_detail", night_id=night.pk)
-    balance = selectors.night_balances(night).get(player.pk)
-    if balance is None and not errors:
-        errors = [
-            sentence(err.PLAYER_NOT_SEATED_TONIGHT(player=player.pk), {player.pk: player.name})
-        ]
-    return render(
-        request,
-        "roster/night_leave.html",
-        {
-            "night": night,
-            "player": player,
-            "balance": balance,
-            "balance_chips": presenters.chips(balance or 0),
-            "balance_css": presenters.sign_class(balance or 0),
-            "errors": errors,
-            "closed_message": sentence(err.NIGHT_CLOSED()),
-        },
-        status=400 if errors else 200,
-    )
+        message = pgettext(
+            "leaving the night", "%(player)s left the game and keeps tonight's balance."
+        ) % {"player": player.name}
+        return responses.go(request, reverse("night_detail", args=[night.pk]), message)
+    screen = leave_screen(night, player)
+    if screen.balance is None:
+        problem = err.PLAYER_NOT_SEATED_TONIGHT(player=player.pk)
+        page = night_leave_page(screen)
+        return responses.refuse(request, page, [sentence(problem, {player.pk: player.name})])
+    return responses.show(request, night_leave_page(screen))

@@ -16,12 +16,11 @@ which swaps nothing, instead of the stored copy being swapped in again.
 """
 
 import hashlib
-import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_vary_headers, quote_etag
 from django.utils.translation import gettext_lazy
@@ -31,24 +30,17 @@ from django_htmx.http import trigger_client_event
 
 from ledger.errors import InvalidInput
 from ledger.models import Night
-from ledger.selectors.debts import night_transfer_debts
-from ledger.selectors.live_link import LiveNight, LiveStandings, live_night, live_standings
-from ledger.selectors.night_reports import NightHistory, night_history
+from ledger.selectors.live_link import LiveNight, live_night
 from ledger.selectors.share_links import shared_night
 from ledger.services.share_links import share_link_create, share_link_revoke
+from tables import responses
 from tables.access import NO_SUCH_LINK, night_for_host
 from tables.languages import speak_players_language
-from tables.pay_buttons import night_pay_buttons
+from tables.pages.live_link import HANDS, NIGHT_CHANGED, STANDINGS, live_link_page
 from tables.problems import sentences
 
 SHARE_CREATED = gettext_lazy("Live link ready: anyone with it can watch tonight's standings.")
 SHARE_REVOKED = gettext_lazy("The live link is switched off; it no longer opens anything.")
-POLL_SECONDS = 3
-# The page's two parts, named by the id of the element htmx asks for (HX-Target).
-STANDINGS = "standings"
-HANDS = "hands"
-# What new standings tell the page: the hand log may have changed too.
-NIGHT_CHANGED = "night-changed"
 
 
 @login_required
@@ -56,22 +48,22 @@ NIGHT_CHANGED = "night-changed"
 def night_share_create(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
     share_link_create(night=night, by=request.user)
-    messages.success(request, SHARE_CREATED)
-    return redirect("night_report", night_id=night.pk)
+    return responses.go(request, reverse("night_report", args=[night.pk]), SHARE_CREATED)
 
 
 @login_required
 @require_POST
 def night_share_revoke(request: HttpRequest, night_id: int) -> HttpResponse:
     night = night_for_host(request, night_id)
+    report = reverse("night_report", args=[night.pk])
     try:
         share_link_revoke(night=night, by=request.user)
     except InvalidInput as error:
+        # Nothing to switch off (another phone did): said on the report, which shows it.
         for message in sentences(error.problems, {}):
             messages.error(request, message)
-    else:
-        messages.success(request, SHARE_REVOKED)
-    return redirect("night_report", night_id=night.pk)
+        return responses.go(request, report)
+    return responses.go(request, report, SHARE_REVOKED)
 
 
 @never_cache
@@ -89,18 +81,13 @@ def share_view(request: HttpRequest, token: str) -> HttpResponse:
         part = HANDS if request.htmx.target == HANDS else STANDINGS
         response = get_conditional_response(request, etag=tags[part])
         if response is None:
-            response = _part(request, token, live, tags, part)
+            page = live_link_page(_night(token), token, live, tags, part=part)
+            response = responses.show(request, page)
+            if part == STANDINGS:
+                response = trigger_client_event(response, NIGHT_CHANGED)
         response["ETag"] = tags[part]
     else:
-        night = _night(token)
-        shown = live_standings(night)
-        history = night_history(night, shown.roster)
-        response = render(
-            request,
-            "share/view.html",
-            _standings_context(night, token, live, tags, shown)
-            | _hands_context(night, token, tags, history),
-        )
+        response = responses.show(request, live_link_page(_night(token), token, live, tags))
     # The page and its two parts share the address.
     patch_vary_headers(response, ("HX-Request", "HX-Target"))
     # The token is a credential: keep the page out of search engines and caches.
@@ -121,59 +108,3 @@ def _night(token: str) -> Night:
     if night is None:  # revoked since live_night read it
         raise Http404(str(NO_SUCH_LINK))
     return night
-
-
-def _part(
-    request: HttpRequest, token: str, live: LiveNight, tags: dict[str, str], part: str
-) -> HttpResponse:
-    night = _night(token)
-    if part == HANDS:
-        context = _hands_context(night, token, tags, night_history(night))
-        return render(request, "share/view.html#hands", context)
-    context = _standings_context(night, token, live, tags, live_standings(night))
-    response = render(request, "share/view.html#standings", context)
-    return trigger_client_event(response, NIGHT_CHANGED)
-
-
-def _standings_context(
-    night: Night, token: str, live: LiveNight, tags: dict[str, str], shown: LiveStandings
-) -> dict:
-    # What is paid of each transfer, read-only: the host marks it on the settle-up.
-    debts = (
-        night_transfer_debts(night, shown.settle_up, carried=live.debts_pooled)
-        if shown.settle_up is not None
-        else {}
-    )
-    return {
-        "night": night,
-        "token": token,
-        "last_hand": live.last_hand,
-        "standings": shown.standings,
-        "settlement": shown.settle_up,
-        # Each player pays from their own phone: the buttons of what is still open of this
-        # night's transfers, and nothing else of how the players get paid.
-        "pay_buttons": night_pay_buttons(
-            night, shown.settle_up or [], shown.standings.currency, debts
-        ),
-        "transfer_debts": debts,
-        # The players see each transfer's status, not the host's audit of it.
-        "public": True,
-        "seal": live.seal,
-        "poll_seconds": POLL_SECONDS,
-        "standings_headers": _validator_header(tags[STANDINGS]),
-    }
-
-
-def _hands_context(night: Night, token: str, tags: dict[str, str], history: NightHistory) -> dict:
-    return {
-        "night": night,
-        "token": token,
-        "log": list(reversed(history.log)),
-        "night_changed": NIGHT_CHANGED,
-        "hands_headers": _validator_header(tags[HANDS]),
-    }
-
-
-def _validator_header(etag: str) -> str:
-    """htmx's hx-headers for a part's requests: the ETag it was rendered under."""
-    return json.dumps({"If-None-Match": etag})

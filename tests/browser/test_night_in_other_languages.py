@@ -21,7 +21,8 @@ from playwright.sync_api import expect
 
 from ledger.models import Night
 from tables import presenters
-from tables.forms import SignupForm, TableForm
+from tables.forms.accounts import SignupForm
+from tables.forms.table import TableForm
 from tests.browser.conftest import PHONE
 from tests.browser.taps import start_the_night
 from tests.factories import PASSWORD

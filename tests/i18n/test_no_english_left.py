@@ -253,16 +253,16 @@ def _refused_forms(world: World, host: Client, visitor: Client) -> Iterator[Page
         ("hand check refused", host, url("hand_check", night), hand, 200),
         ("undo refused", host, url("hand_undo", night), {"number": "3"}, 400),
         ("close refused", host, url("night_close", night), {"policy": "keep it"}, 400),
-        ("new table refused", host, reverse("table_create"), {"name": "", "action": "save"}, 200),
+        ("new table refused", host, reverse("table_create"), {"name": "", "action": "save"}, 400),
         (
             "player refused",
             host,
             reverse("player_add", args=[table.pk]),
             {"name": player.name},
-            200,
+            400,
         ),
-        ("rename refused", host, reverse("player_rename", args=[player.pk]), {"name": ""}, 200),
-        ("night start refused", host, reverse("night_start", args=[table.pk]), {}, 200),
+        ("rename refused", host, reverse("player_rename", args=[player.pk]), {"name": ""}, 400),
+        ("night start refused", host, reverse("night_start", args=[table.pk]), {}, 400),
         (
             "import refused",
             host,
@@ -271,7 +271,7 @@ def _refused_forms(world: World, host: Client, visitor: Client) -> Iterator[Page
             400,
         ),
         ("password change refused", host, reverse("password_change"), {"old_password": "x"}, 200),
-        ("sign-up refused", visitor, reverse("signup"), {"password1": "a", "password2": "b"}, 200),
+        ("sign-up refused", visitor, reverse("signup"), {"password1": "a", "password2": "b"}, 400),
         ("sign-in refused", visitor, reverse("login"), {"username": "x", "password": "x"}, 200),
     ]
     for what, client, path, data, status in posts:

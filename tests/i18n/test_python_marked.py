@@ -84,7 +84,7 @@ ALLOWED = {
     ("presenters.py", "pos"): "a CSS class (a positive amount)",
     ("presenters.py", "neg"): "a CSS class (a negative amount)",
     ("views/share.py", "noindex, nofollow"): "the X-Robots-Tag header",
-    ("forms.py", "name"): "a form field's name",
+    ("forms/table.py", "name"): "a form field's name",
     ("views/accounts.py", "unknown"): "part of a cache key: a client without an address",
     ("views/referee.py", "noindex, nofollow"): "the X-Robots-Tag header",
     ("templatetags/seat_choices.py", " checked"): "an HTML attribute of a radio button",

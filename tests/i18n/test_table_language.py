@@ -21,7 +21,7 @@ from ledger.services import tables as table_services
 from ledger.services.hosts import host_language_set
 from ledger.services.share_links import share_link_create
 from tables import presenters
-from tables.forms import TableForm
+from tables.forms.table import TableForm
 from tests.factories import TableFactory, UserFactory, night_with
 from tests.views.night_helpers import example_1_hands, play, url
 
@@ -140,7 +140,7 @@ def test_a_language_not_offered_is_refused_on_the_form_and_nothing_is_saved(clie
         reverse("table_edit", args=[table.pk]), table_post(table, name="Changed", language="de")
     )
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "Select a valid choice" in unescape(response.content.decode())
     assert Table.objects.get(pk=table.pk).name == "Kept"
 

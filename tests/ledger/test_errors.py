@@ -19,7 +19,7 @@ CODE_MODULES = [
     "ledger.backup",
     "ledger.services.tables",
     "ledger.services.share_links",
-    "tables.forms_hand",
+    "tables.forms.hand",
     "tables.views.hands",
 ]
 

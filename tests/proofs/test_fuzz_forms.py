@@ -23,7 +23,7 @@ from ledger.models import Entry, Hand, Player, Seat
 from ledger.nightfile import night_export
 from ledger.services import nights as night_services
 from ledger.verify import verify_night
-from tables.forms import TableForm
+from tables.forms.table import TableForm
 from tests.factories import night_with
 from tests.proofs.urlwalk import build_world, fingerprint
 from tests.views.night_helpers import hand_post, play, said

@@ -7,6 +7,7 @@ from django.core import mail
 
 from tables.views.accounts import RESET_THROTTLED, RESET_WINDOW_SECONDS
 from tests.factories import PASSWORD, UserFactory
+from tests.refusals import refused
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +39,7 @@ def test_signing_up_creates_the_account_signs_in_and_opens_my_tables(client):
 def test_signing_up_with_passwords_that_differ_creates_nothing(client):
     response = _signup(client, password2="something else entirely")
 
-    assert response.status_code == 200
+    assert refused(response)
     assert "password2" in response.context["form"].errors
     assert not User.objects.exists()
 

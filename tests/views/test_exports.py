@@ -17,7 +17,7 @@ from ledger.nightfile import FILE_NOT_JSON
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
-from tables.forms_import import (
+from tables.forms.night_file import (
     FILE_NOT_TEXT,
     FILE_REQUIRED,
     FILE_TOO_LARGE,

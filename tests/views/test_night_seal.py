@@ -10,7 +10,7 @@ from ledger import selectors
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
 from ledger.services.share_links import share_link_create
-from tables.views.night_end import SEAL_LINE
+from tables.pages.settle_up import SEAL_LINE
 from tests.factories import UserFactory, night_with
 from tests.ledger.helpers import hand_data
 from tests.stats.builders import play_example_1

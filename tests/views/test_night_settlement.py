@@ -5,7 +5,8 @@ import pytest
 
 from ledger import rules
 from ledger.services import nights as night_services
-from tables.views.night_end import NIGHT_NOT_CLOSED, NOBODY_OWES
+from tables.pages.settle_up import NOBODY_OWES
+from tables.views.night_end import NIGHT_NOT_CLOSED
 from tests.factories import UserFactory, night_with
 from tests.views.night_helpers import example_1_hands, play, url
 

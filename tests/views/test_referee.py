@@ -18,7 +18,8 @@ from ledger.rules import errors as rules_errors
 from ledger.rules.house_rules import PLAY_BEAT_LED_SUIT, PLAY_NO_BEAT
 from ledger.services import corrections as correction_services
 from ledger.services import roster as roster_services
-from tables import forms_judge, verdict_text
+from tables import verdict_text
+from tables.forms import judge as forms_judge
 from tests.factories import NightFactory, ShareLinkFactory, UserFactory
 from tests.ledger.helpers import ids
 from tests.proofs.urlwalk import fingerprint

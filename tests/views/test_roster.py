@@ -7,9 +7,10 @@ from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
 from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
-from tables import forms
+from tables.forms import night_join
 from tests.factories import NightFactory, PlayerFactory, TableFactory, night_with
 from tests.ledger.helpers import hand_data, ids
+from tests.refusals import refused
 from tests.views.night_helpers import said
 
 pytestmark = pytest.mark.django_db
@@ -76,8 +77,8 @@ def test_someone_new_joins_the_table_and_the_night_together(client, night):
 def test_a_new_name_already_at_the_table_is_refused_and_nothing_is_written(client, night):
     response = _join(client, night, new_name="bob", position="4")
 
-    assert response.status_code == 200
     message = said(table_services.PLAYER_NAME_TAKEN, name="bob")
+    assert refused(response) == [message]
     assert message in response.context["form"].non_field_errors()
     assert night.table.players.count() == 3
     assert len(_roster(night)) == 3
@@ -95,8 +96,8 @@ def test_a_new_player_is_not_added_to_the_table_when_the_night_refuses_them(clie
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"position": "4"}, forms.JOIN_PICK_ONE),
-        ({"new_name": "Eve", "player": "DEE", "position": "4"}, forms.JOIN_NOT_BOTH),
+        ({"position": "4"}, night_join.JOIN_PICK_ONE),
+        ({"new_name": "Eve", "player": "DEE", "position": "4"}, night_join.JOIN_NOT_BOTH),
     ],
 )
 def test_it_needs_exactly_one_of_a_player_and_a_new_name(client, night, data, message):

@@ -15,7 +15,8 @@ from ledger.services import nights as night_services
 from ledger.services import roster as roster_services
 from ledger.services.share_links import share_link_create, share_link_revoke
 from ledger.services.tables import player_rename, table_update
-from tables.views.share import NIGHT_CHANGED, SHARE_CREATED, SHARE_REVOKED
+from tables.pages.live_link import NIGHT_CHANGED
+from tables.views.share import SHARE_CREATED, SHARE_REVOKED
 from tests.factories import UserFactory, night_with
 from tests.ledger.helpers import hand_data
 from tests.stats.builders import play_example_1

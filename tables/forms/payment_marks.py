@@ -7,12 +7,13 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from ledger.models.debts import MONEY_DIGITS, MONEY_PLACES, NOTE_MAX_LENGTH
+from tables.transfers import Mode
 
 ID_MAX = 2**63 - 1  # the largest id a BigAutoField holds
 
 # Where a mark's form was sent from, so the answer goes back there (never a URL).
-BACK_TO_NIGHT = "night"
-BACK_TO_TABLE = "table"
+BACK_TO_NIGHT = Mode.SETTLE_UP.value
+BACK_TO_TABLE = Mode.OPEN_DEBTS.value
 
 
 class PaymentMarkForm(forms.Form):

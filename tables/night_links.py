@@ -1,4 +1,4 @@
-"""What every screen of a night shows: the way around."""
+"""What every screen of a night shows: the way around it."""
 
 from django.urls import reverse
 

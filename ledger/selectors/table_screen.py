@@ -1,0 +1,77 @@
+"""A table's page, as it shows it: its players (and those retired), its nights with their
+players and hands counted, and what is still owed from past nights with how each payee
+gets paid. A fixed number of queries, however many nights.
+
+Each part the page swaps on its own has its own reader: ``table_players`` (a player
+added, renamed, retired) and ``open_debts`` (a transfer marked, everything settled).
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+
+from ledger.models import Night, PaymentMethod, Player, Table
+from ledger.selectors.debts import CurrencyDebts, table_debts
+from ledger.selectors.payment_methods import payees_payment_methods
+
+
+@dataclass(frozen=True)
+class TablePlayers:
+    playing: list[Player]  # offered for new nights, by name
+    retired: list[Player]
+
+
+@dataclass(frozen=True)
+class OpenDebts:
+    currencies: tuple[CurrencyDebts, ...]
+    # Currency -> payee id -> their ways of getting paid in it.
+    methods: dict[str, dict[int, list[PaymentMethod]]]
+
+
+@dataclass(frozen=True)
+class TableScreen:
+    table: Table
+    players: TablePlayers
+    open_nights: list[Night]  # newest first, each with player_count and hand_count
+    closed_nights: list[Night]
+    debts: OpenDebts
+
+
+def table_players(table: Table) -> TablePlayers:
+    """One query."""
+    players = list(Player.objects.filter(table=table))
+    return TablePlayers(
+        playing=[p for p in players if p.retired_at is None],
+        retired=[p for p in players if p.retired_at is not None],
+    )
+
+
+def open_debts(table: Table) -> OpenDebts:
+    """What is still owed at ``table``, per currency (``table_debts``' queries), and the
+    payees' ways of getting paid: one query more per currency with debts."""
+    debts = table_debts(table)
+    methods: dict[str, dict[int, list[PaymentMethod]]] = defaultdict(dict)
+    for currency in debts.currencies:
+        payees = {pair.payee.pk for pair in currency.pairs}
+        payees |= {proposal.payee.pk for proposal in currency.fewest}
+        methods[currency.currency] = payees_payment_methods(payees, currency.currency)
+    return OpenDebts(debts.currencies, dict(methods))
+
+
+def table_screen(table: Table) -> TableScreen:
+    nights = list(
+        Night.objects.filter(table=table)
+        .annotate(
+            player_count=Count("seats", distinct=True),
+            hand_count=Count("hands", filter=Q(hands__live=True), distinct=True),
+        )
+        .order_by("-started_at", "-id")
+    )
+    return TableScreen(
+        table=table,
+        players=table_players(table),
+        open_nights=[n for n in nights if n.closed_at is None],
+        closed_nights=[n for n in nights if n.closed_at is not None],
+        debts=open_debts(table),
+    )

@@ -1,0 +1,163 @@
+"""The night's hand screen: the next hand to tap, the live check and Record in the bar at
+its foot, what the last hand did, tonight's balances. With htmx a recorded hand answers
+with the next hand's screen (SCREEN, swapped into <main>) and each tap's live check with
+the check alone (CHECK)."""
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext, ngettext, npgettext
+
+from ledger.selectors.hand_screen import HandScreen
+from tables import hand_entry, presenters
+from tables.forms import hand as hand_form
+from tables.forms.hand import HandForm
+from tables.night_links import links
+from tables.problems import sentences
+from tables.responses import Page
+from tables.submission_keys import new_key
+
+TEMPLATE = "nights/night.html"
+SCREEN = "screen"
+CHECK = "hand_check"
+
+
+@dataclass
+class Check:
+    summary: str
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the check read into the hand
+    # Recording this hand asks again first ("nobody stays"); ``confirm``: it is asking now.
+    asks: bool = False
+    confirm: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def hand_screen_page(
+    screen: HandScreen,
+    form: HandForm | None = None,
+    *,
+    confirm: str = "",
+    renege: str = "",
+    part: str | None = None,
+) -> Page:
+    """The screen from what its one selector read; a POST passes the form it read.
+    ``confirm``: the record asks again before writing (hand_entry.CONFIRM_*); ``renege``:
+    a player id whose renege the card judge marked, ticked on a blank hand."""
+    if form is None:
+        form = blank_hand(screen)
+        hand_form.premark_renege(form, renege)
+    context = {
+        "night": screen.night,
+        "house": screen.house,
+        "next": screen.next,
+        "form": form,
+        "dealer_choices": list(_dealer_choices(screen)),
+        "ante_lines": _ante_text(screen),
+        "check": check(screen, form, confirm),
+        "trick_counts": hand_form.trick_counts(screen.house.tricks_per_hand),
+        "after": presenters.hand_text(screen.after, screen.names) if screen.after else None,
+        "standings": screen.standings,
+        "last_hand": screen.last_hand,
+        "key": new_key(),
+        "links": links(screen.night),
+    }
+    return Page(TEMPLATE, context, part)
+
+
+def check_page(screen: HandScreen, form: HandForm) -> Page:
+    """The live check alone, for htmx as the host taps."""
+    return Page(TEMPLATE, {"check": check(screen, form)}, CHECK)
+
+
+def blank_hand(screen: HandScreen) -> HandForm:
+    nxt, last = screen.next, screen.last_hand
+    return hand_form.initial(
+        screen.in_turn,
+        number=nxt.number,
+        dealer=nxt.dealer_id,
+        exempt=nxt.exempt,
+        last_hand=(
+            {"seated": last.input.get("seated", []), "roster": last.roster}
+            if last is not None and last.input
+            else None
+        ),
+    )
+
+
+def check(screen: HandScreen, form: HandForm, confirm: str = "") -> Check:
+    problems = hand_entry.problems(screen, form)
+    notes = [
+        gettext("%(player)s stays with no tricks: bourré.") % {"player": row.person.name}
+        for row in form.counted_bourre
+    ]
+    return Check(
+        _summary(form, screen.house.tricks_per_hand),
+        sentences(problems, screen.names),
+        notes=notes,
+        asks=hand_entry.asks(form),
+        confirm=confirm if not problems else "",
+    )
+
+
+def _summary(form: HandForm, tricks_per_hand: int) -> str:
+    names = {row.person.id: row.person.name for row in form.rows}
+    if form.misdeal:
+        if form.dealer not in names:
+            return gettext("Misdeal: the dealer deals again.")
+        return gettext("Misdeal: %(dealer)s deals again.") % {"dealer": names[form.dealer]}
+    stayers = form.stayers
+    if not stayers:
+        return gettext("Nobody stays: the pot carries over.")
+    if len(stayers) == 1:
+        return gettext("%(player)s stays alone and takes the pot.") % {
+            "player": stayers[0].person.name
+        }
+    # Translators: the tricks entered so far against the tricks a hand has ("Tricks 3 of 5").
+    return gettext("Tricks %(total)s of %(tricks)s") % {
+        "total": form.tricks_total(),
+        "tricks": tricks_per_hand,
+    }
+
+
+def _dealer_choices(screen: HandScreen):
+    previous = screen.last_hand.dealer_id if screen.last_hand else None
+    for person in screen.at_table:
+        if person.id == screen.next.dealer_id:
+            yield person.id, gettext("%(name)s (deals by turn)") % {"name": person.name}
+        elif person.id == previous:
+            yield person.id, gettext("%(name)s (same dealer)") % {"name": person.name}
+        else:
+            yield person.id, person.name
+
+
+def _ante_text(screen: HandScreen) -> list[str]:
+    nxt, names = screen.next, screen.names
+    ante = {"ante": presenters.whole(nxt.ante), "count": nxt.carry_streak}
+    if not (screen.house.escalating_ante and nxt.carry_streak):
+        lines = [gettext("Ante %(ante)s each") % ante]
+    elif nxt.carry_streak == 1:
+        lines = [gettext("Ante %(ante)s each, doubled once after carryovers") % ante]
+    else:
+        lines = [
+            ngettext(
+                "Ante %(ante)s each, doubled %(count)s time after carryovers",
+                "Ante %(ante)s each, doubled %(count)s times after carryovers",
+                nxt.carry_streak,
+            )
+            % ante
+        ]
+    if nxt.exempt:
+        who = [names[p] for p in nxt.exempt if p in names]
+        lines.append(
+            npgettext(
+                "hand played",
+                "%(players)s skips the ante (bourré or tied for most last hand).",
+                "%(players)s skip the ante (bourré or tied for most last hand).",
+                len(who),
+            )
+            % {"players": presenters.join_names(who)}
+        )
+    return lines

@@ -1,0 +1,66 @@
+"""A player's page: their results over the nights (a chart of the running total), what
+they owe and are owed, and how they get paid — the part htmx swaps when a way is added
+or removed (PAYMENT_METHODS), which reads nothing of the stats."""
+
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from ledger.models import Player
+from ledger.selectors.payment_methods import player_payment_methods
+from ledger.selectors.players import PlayerStats, player_screen
+from tables import charts, presenters
+from tables.forms.payment_methods import PaymentMethodForm, PaymentMethodRemoveForm
+from tables.responses import Page
+
+TEMPLATE = "stats/player_detail.html"
+PAYMENT_METHODS = "payment-methods"
+
+
+def player_page(
+    player: Player,
+    *,
+    part: str | None = None,
+    notice: str = "",
+    payment_form: PaymentMethodForm | None = None,
+) -> Page:
+    """``notice``: what was just done to the ways of getting paid; ``payment_form``: the
+    add form as posted, when it was refused."""
+    methods = {
+        "player": player,
+        "table": player.table,
+        "payment_notice": notice,
+        "payment_form": payment_form or PaymentMethodForm(),
+        "remove_form": PaymentMethodRemoveForm(),
+    }
+    if part == PAYMENT_METHODS:
+        return Page(TEMPLATE, {**methods, "payment_methods": player_payment_methods(player)}, part)
+    screen = player_screen(player)
+    return Page(
+        TEMPLATE,
+        {
+            **methods,
+            "payment_methods": screen.payment_methods,
+            "stats": screen.stats,
+            "nights": list(reversed(screen.stats.nights)),
+            "chart": _cumulative_chart(screen.stats),
+            "debts": screen.debts,
+        },
+    )
+
+
+def _date(value) -> str:
+    # The night's date where it was played, as the page's own dates show it.
+    return presenters.local_date(timezone.localtime(value), "yMMMd")
+
+
+def _cumulative_chart(stats: PlayerStats) -> charts.Chart | None:
+    closed = stats.closed_nights
+    if not closed:
+        return None
+    return charts.line_chart(
+        title=gettext("%(player)s's cumulative net chips, night by night")
+        % {"player": stats.player.name},
+        x_label=gettext("Night"),
+        x_labels=[charts.start_label(), *(_date(n.night.started_at) for n in closed)],
+        series=[charts.Series(gettext("Net chips"), [0, *(n.cumulative_chips for n in closed)])],
+    )

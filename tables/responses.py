@@ -1,0 +1,121 @@
+"""How every view answers: a page or the part of it htmx swaps, a refusal, a redirect.
+
+The same rules for every form, with and without JavaScript:
+
+- **shown**: 200, the whole page; to htmx only the part it asked to swap, when the
+  page names one (``Page.part``);
+- **refused**, nothing written: 400 (the input breaks a rule) or 409 (another phone got
+  there first), the page again with what is wrong at its top — or, to htmx, the part
+  again with it at the part's top. Either way it is a ``role="alert"`` that takes the
+  focus, so the host sees it where the eye is (templates/_refusal.html); base.html's
+  htmx configuration swaps these two statuses like a 200;
+- **done**, something written: a redirect to where the result shows, the notice in
+  Django's messages; to htmx, a full-page redirect (``HX-Redirect``) unless the view
+  answers with the changed part itself.
+"""
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django_htmx.http import HttpResponseClientRedirect
+
+REFUSED = 400
+CONFLICT = 409
+
+
+@dataclass(frozen=True)
+class Page:
+    """What a screen renders: its template, its context, and the part htmx swaps
+    (``template#part``), if this answer is only that part."""
+
+    template: str
+    context: Mapping
+    part: str | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.template}#{self.part}" if self.part else self.template
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One line of a refusal; ``field``, the id of the input it is about, if any (the
+    line then links to it)."""
+
+    text: str
+    field: str = ""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    problems: tuple[Problem, ...] = field(default_factory=tuple)
+    title: str = ""  # what was not done ("Hand 4 was not recorded."); a default otherwise
+
+    def __bool__(self) -> bool:
+        return bool(self.problems)
+
+
+def swapped(request: HttpRequest, part: str) -> str | None:
+    """``part`` when htmx asks (the page's part is all it swaps), else None: a page
+    builder's ``part`` argument."""
+    return part if request.htmx else None
+
+
+def show(request: HttpRequest, page: Page, *, status: int = 200) -> HttpResponse:
+    context = {**page.context, "swapped": page.part is not None}
+    return render(request, page.name, context, status=status)
+
+
+def refuse(
+    request: HttpRequest,
+    page: Page,
+    problems: Iterable[str | Problem] = (),
+    *,
+    form: forms.Form | None = None,
+    title: str | Sequence[str] = "",
+    status: int = REFUSED,
+) -> HttpResponse:
+    """``page`` again with what is wrong on top: ``problems`` (sentences, or lines made by
+    ``form_problems``), then each of ``form``'s errors, linked to its field. ``title``:
+    what was not done, in words (or sentences, one after the other)."""
+    lines = [p if isinstance(p, Problem) else Problem(str(p)) for p in problems]
+    if form is not None:
+        lines += form_problems(form)
+    context = {**page.context, "refusal": Refusal(tuple(lines), _sentences(title))}
+    return show(request, Page(page.template, context, page.part), status=status)
+
+
+def _sentences(title: str | Sequence[str]) -> str:
+    return str(title) if isinstance(title, str) else " ".join(str(part) for part in title)
+
+
+def form_problems(form: forms.Form, *, linked: bool = True) -> list[Problem]:
+    """A bound form's errors as a refusal's lines: the form's own, then each field's,
+    named by its label and, when ``linked``, linked to its input (a form whose inputs
+    the template writes by hand, with ids of its own, is not)."""
+    lines = [Problem(str(error)) for error in form.non_field_errors()]
+    for name, errors in form.errors.items():
+        if name == NON_FIELD_ERRORS:
+            continue
+        bound = form[name]
+        for error in errors:
+            text = f"{bound.label}: {error}" if bound.label else str(error)
+            lines.append(Problem(text, bound.id_for_label if linked else ""))
+    return lines
+
+
+def go(
+    request: HttpRequest, to: str, message: str = "", *, level: int = messages.SUCCESS
+) -> HttpResponse:
+    """Done: to ``to``, ``message`` shown on top of it. To htmx a full-page redirect, so
+    the page it lands on is whole (its messages with it)."""
+    if message:
+        messages.add_message(request, level, message)
+    if request.htmx:
+        return HttpResponseClientRedirect(to)
+    return redirect(to)
