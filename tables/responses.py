@@ -4,17 +4,18 @@ The same rules for every form, with and without JavaScript:
 
 - **shown**: 200, the whole page; to htmx only the part it asked to swap, when the
   page names one (``Page.part``);
-- **refused**, nothing written: 400 (the input breaks a rule) or 409 (another phone got
-  there first), the page again with what is wrong at its top — or, to htmx, the part
-  again with it at the part's top. Either way it is a ``role="alert"`` that takes the
-  focus, so the host sees it where the eye is (templates/_refusal.html); base.html's
-  htmx configuration swaps these two statuses like a 200;
+- **refused**, nothing written: the page again with what is wrong at its top, 400 (the
+  input breaks a rule) or 409 (another phone got there first) — or, to htmx, the part
+  again with it at the part's top, 200. Either way it is a ``role="alert"`` that takes
+  the focus, so the host sees it where the eye is (templates/_refusal.html). htmx gets a
+  200 because it swaps only a 2xx answer (base.html), and a browser logs every 4xx it
+  fetches as a console error;
 - **done**, something written: a redirect to where the result shows, the notice in
   Django's messages; to htmx, a full-page redirect (``HX-Redirect``) unless the view
   answers with the changed part itself.
 """
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django import forms
@@ -77,7 +78,7 @@ def refuse(
     problems: Iterable[str | Problem] = (),
     *,
     form: forms.Form | None = None,
-    title: str | Sequence[str] = "",
+    title: str | tuple[str, ...] = "",
     status: int = REFUSED,
 ) -> HttpResponse:
     """``page`` again with what is wrong on top: ``problems`` (sentences, or lines made by
@@ -87,11 +88,15 @@ def refuse(
     if form is not None:
         lines += form_problems(form)
     context = {**page.context, "refusal": Refusal(tuple(lines), _sentences(title))}
-    return show(request, Page(page.template, context, page.part), status=status)
+    swapped_in = request.htmx and page.part is not None
+    return show(
+        request, Page(page.template, context, page.part), status=200 if swapped_in else status
+    )
 
 
-def _sentences(title: str | Sequence[str]) -> str:
-    return str(title) if isinstance(title, str) else " ".join(str(part) for part in title)
+def _sentences(title: str | tuple[str, ...]) -> str:
+    # A lazy translation is a str to be, not a sequence of characters.
+    return " ".join(str(part) for part in title) if isinstance(title, tuple) else str(title)
 
 
 def form_problems(form: forms.Form, *, linked: bool = True) -> list[Problem]:

@@ -102,7 +102,7 @@ def test_a_bad_value_with_htmx_comes_back_in_the_section(client, host, player):
     response = client.post(_add(player), {"kind": "swish", "value": "12345"}, headers=HTMX)
 
     assert "<html" not in response.content.decode()
-    assert any("is not a Swedish mobile number" in line for line in refused(response))
+    assert any("is not a Swedish mobile number" in line for line in refused(response, 200))
     assert not PaymentMethod.objects.exists()
 
 
