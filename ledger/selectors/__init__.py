@@ -6,25 +6,16 @@ night_state (the engine's state before a hand) and standings."""
 
 from django.db.models import Sum
 
-from ledger import rules
 from ledger.models import Entry, Hand, Night
-from ledger.selectors.hand_screen import NextHand, hand_problems, hand_screen
-from ledger.selectors.last_hand import last_live_hand
-from ledger.selectors.night_end import leftover_back
-from ledger.selectors.night_state import state_after
 from ledger.selectors.seal import NightSeal, night_seal
-from ledger.selectors.seats import ids_of, night_roster
+from ledger.selectors.seats import night_roster
 from ledger.selectors.standings import Payment, entry_totals, ledger_standings, settle_up
 
 __all__ = [
-    "NextHand",
     "NightSeal",
     "Payment",
-    "hand_check",
     "live_hands",
-    "next_hand",
     "night_balances",
-    "night_leftover",
     "night_pot",
     "night_seal",
     "night_settlement",
@@ -48,26 +39,7 @@ def live_hands(night: Night):
     return Hand.objects.filter(night=night, live=True).order_by("number")
 
 
-def next_hand(night: Night) -> NextHand:
-    """What the host's hand screen offers next: number, default dealer, this hand's ante."""
-    return hand_screen(night).next
-
-
 def night_settlement(night: Night) -> list[Payment]:
     """Who pays whom, in the fewest transfers. Only when the pot is empty."""
     house = night.house_rules
     return settle_up(ledger_standings(night, night_roster(night), house), house)
-
-
-def hand_check(night: Night, hand) -> list[rules.Problem]:
-    """Every problem the referee would find with ``hand`` (a services.hands.HandData) as the
-    night's next hand; [] when hand_record would take it. Writes nothing: it backs the
-    hand screen's live check, and hand_record checks everything again."""
-    return hand_problems(hand_screen(night), hand)
-
-
-def night_leftover(night: Night, policy: str) -> dict[int, int]:
-    """Player id -> chips that closing the night now by ``policy`` would hand back
-    (only those who get some). Writes nothing: the close screen shows both choices."""
-    state = state_after(last_live_hand(night), ids_of(night_roster(night)))
-    return leftover_back(night.house_rules, state, policy)
