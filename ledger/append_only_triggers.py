@@ -117,13 +117,3 @@ def install(connection, tables: Iterable[str] | None = None) -> None:
 
 def uninstall(connection, tables: Iterable[str] | None = None) -> None:
     _run(connection, 1, tables)
-
-
-def trigger_names(vendor: str, table: str) -> set[str]:
-    """The names of the triggers ``install`` puts on ``table`` (for checks that read the
-    database's catalog)."""
-    if vendor == "sqlite":
-        return {f"{table}_no_update", f"{table}_no_delete"}
-    if vendor == "postgresql":
-        return {f"{table}_append_only", f"{table}_no_truncate"}
-    return set()

@@ -19,6 +19,13 @@ APPEND_ONLY_MODELS = [
 BEFORE_ONE_SET = ("ledger", "0004_payment_marks")
 
 
+def trigger_names(table: str) -> set[str]:
+    """The triggers ``append_only_triggers.install`` puts on ``table``."""
+    if connection.vendor == "sqlite":
+        return {f"{table}_no_update", f"{table}_no_delete"}
+    return {f"{table}_append_only", f"{table}_no_truncate"}
+
+
 def installed_triggers() -> dict[str, set[str]]:
     """Table -> the names of its triggers, as the database's catalog lists them."""
     if connection.vendor == "sqlite":
@@ -38,10 +45,7 @@ def missing_triggers() -> dict[str, set[str]]:
     return {
         table: missing
         for table in append_only_triggers.append_only_tables()
-        if (
-            missing := append_only_triggers.trigger_names(connection.vendor, table)
-            - installed.get(table, set())
-        )
+        if (missing := trigger_names(table) - installed.get(table, set()))
     }
 
 
