@@ -255,3 +255,16 @@ def test_append_only_has_one_mechanism_and_one_trigger_module():
         ):
             offenders.append(f"{relative}: trigger SQL without {TRIGGER_MODULE}")
     assert offenders == []
+
+
+def test_the_services_and_selectors_say_what_each_of_their_modules_holds():
+    unlisted = []
+    for package in ("services", "selectors"):
+        folder = ROOT / "ledger" / package
+        listed = ast.get_docstring(ast.parse((folder / "__init__.py").read_text(encoding="utf-8")))
+        unlisted += [
+            f"ledger/{package}/{path.name}"
+            for path in sorted(folder.glob("*.py"))
+            if path.stem != "__init__" and f"\n- {path.stem}: " not in f"\n{listed}"
+        ]
+    assert unlisted == []

@@ -1,8 +1,29 @@
-"""Reads of the ledger: balances, the pot, the live hands, the next hand, the settle-up,
-the night's seal. Each screen has its own selector in a module named for it (hand_screen,
-night_end, hand_changes, hand_log, night_reports, live_link); what they share is in seats
-(the roster in seat order, the one seats-in-order query), last_hand (the last live hand),
-night_state (the engine's state before a hand) and standings."""
+"""Reads of the ledger. Here: a night's balances and pot as its entries add up, its live
+hands, its settle-up, and its seal (from ``seal``). Each screen has its own selector in a
+module named for it; what several share has a module of its own:
+
+- hand_screen: everything the hand screen shows, its live check, the state a hand is
+  recorded from;
+- hand_changes: the undo and correct screens;
+- hand_log: every revision of every hand, with who came and went;
+- night_end: the close screen (what each way of handing back the pot gives) and the
+  settle-up;
+- night_reports: a night's report, for its host and for the live link;
+- live_link: what the players' live link shows, and how a poll learns it is unchanged;
+- referee: the trick referee's screen;
+- players: one player's history at their table;
+- tables: a table's leaderboards, nights and records;
+- debts: what is still owed, a table's open debts and the fewest transfers to settle them;
+- payment_methods: a player's ways of getting paid, and those a settle-up offers;
+- share_links: a night's live link, and the night behind a token;
+- hosts: a host's own settings;
+- seats: the roster in seat order, the one seats-in-order query;
+- last_hand: a night's last live hand;
+- night_state: the engine's state after a hand, before one and before the next;
+- standings: the balances as the screens show them, and the settle-up from them;
+- seal: what the players photograph to check the night later;
+- totals: chips and the money they were worth, over nights of different chip values.
+"""
 
 from django.db.models import Sum
 
