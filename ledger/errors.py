@@ -9,9 +9,7 @@ words problems with each player's current name (``tables/problems.py``); ``error
 them in English for the management commands.
 """
 
-from collections.abc import Iterable
-
-from ledger.rules.errors import Code, Problem, describe, gettext_noop
+from ledger.rules.errors import Code, ProblemsError, gettext_noop
 
 
 def key_shown(key: object) -> str:
@@ -22,23 +20,11 @@ def key_shown(key: object) -> str:
     return str(key)
 
 
-class ServiceError(Exception):
-    """The request was refused and nothing was written. ``problems`` lists every reason."""
+class ServiceError(ProblemsError):
+    """The request was refused and nothing was written. ``problems`` lists every reason;
+    ``errors`` words them in English for the commands, an id as "player #12"."""
 
-    def __init__(self, problems: Iterable[Problem] | Problem) -> None:
-        self.problems: list[Problem] = (
-            [problems] if isinstance(problems, Problem) else list(problems)
-        )
-        if not self.problems:
-            raise ValueError("ServiceError needs at least one problem")
-        if not all(isinstance(problem, Problem) for problem in self.problems):
-            raise TypeError("ServiceError takes Problem values (a Code called with parameters)")
-        super().__init__("; ".join(self.errors))
-
-    @property
-    def errors(self) -> list[str]:
-        """Every problem in English, players shown by ``key_shown`` (for the commands)."""
-        return [describe(problem, name_of=key_shown) for problem in self.problems]
+    key_shown = staticmethod(key_shown)
 
 
 class InvalidInput(ServiceError):

@@ -2,7 +2,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 
-from ledger import db_triggers, payment_triggers
+from ledger import append_only_triggers
 
 
 @pytest.fixture(autouse=True)
@@ -44,14 +44,12 @@ def _append_only_ledger(request):
         yield
         return
     request.getfixturevalue("_django_db_helper")
-    db_triggers.install(connection)
-    payment_triggers.install(connection)
+    append_only_triggers.install(connection)
     yield
     # PostgreSQL's flush is a TRUNCATE, refused too; inside a test's own transaction
     # its rollback takes the triggers off again by itself.
     if connection.vendor == "sqlite" or not connection.in_atomic_block:
-        db_triggers.uninstall(connection)
-        payment_triggers.uninstall(connection)
+        append_only_triggers.uninstall(connection)
 
 
 @pytest.fixture

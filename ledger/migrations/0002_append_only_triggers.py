@@ -1,14 +1,17 @@
 from django.db import migrations
 
-from ledger import db_triggers
+from ledger import append_only_triggers
+
+# The one append-only table at this point in history (later migrations add their own).
+TABLES = ["ledger_entry"]
 
 
 def install(apps, schema_editor):
-    db_triggers.install(schema_editor.connection)
+    append_only_triggers.install(schema_editor.connection, TABLES)
 
 
 def uninstall(apps, schema_editor):
-    db_triggers.uninstall(schema_editor.connection)
+    append_only_triggers.uninstall(schema_editor.connection, TABLES)
 
 
 class Migration(migrations.Migration):

@@ -6,7 +6,7 @@ import django.db.models.lookups
 from django.conf import settings
 from django.db import migrations, models
 
-from ledger import payment_triggers
+from ledger import append_only_triggers
 
 
 # The tables as they are at this migration (a later one adds its own), every payment record.
@@ -22,11 +22,11 @@ TABLES = [
 
 
 def install(apps, schema_editor):
-    payment_triggers.install(schema_editor.connection, TABLES)
+    append_only_triggers.install(schema_editor.connection, TABLES)
 
 
 def uninstall(apps, schema_editor):
-    payment_triggers.uninstall(schema_editor.connection, TABLES)
+    append_only_triggers.uninstall(schema_editor.connection, TABLES)
 
 
 class Migration(migrations.Migration):

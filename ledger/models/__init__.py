@@ -22,10 +22,9 @@ from ledger.models.entries import (
     ENTRY_KINDS,
     GENESIS_HASH,
     Entry,
-    EntryQuerySet,
 )
 from ledger.models.hosts import HostSettings
-from ledger.models.imports import NIGHT_IMPORT_IS_APPEND_ONLY, NightImport, NightImportQuerySet
+from ledger.models.imports import NIGHT_IMPORT_IS_APPEND_ONLY, NightImport
 from ledger.models.nights import Hand, Night, Player, RosterChange, Seat, ShareLink, Table
 from ledger.models.payments import (
     PAYMENT_METHOD_IS_APPEND_ONLY,
@@ -43,12 +42,10 @@ __all__ = [
     "DebtPool",
     "DebtPoolSource",
     "Entry",
-    "EntryQuerySet",
     "Hand",
     "HostSettings",
     "Night",
     "NightImport",
-    "NightImportQuerySet",
     "PaymentMark",
     "PaymentMarkReversal",
     "PaymentMethod",

@@ -1,10 +1,14 @@
-"""Rows written once and never changed or deleted: the payment records (ways of getting
-paid and their withdrawals, payment marks, their reversals, "settle everything"). A
-mistake is answered by a new row pointing at the old one, so the audit keeps both.
+"""Rows written once and never changed or deleted: the chip ledger's entries, the record
+of each night file imported, and the payment records (ways of getting paid and their
+withdrawals, payment marks, their reversals, "settle everything"). A mistake is answered by
+a new row pointing at the old one, so the audit keeps both.
 
-The models and their querysets refuse an update or a delete; database triggers
-(``ledger/payment_triggers.py``) refuse them too, for whatever does not go through the
-models. The refusal is a programming error, not a message for the host.
+This is the one mechanism: every such model subclasses ``AppendOnly``, and a model whose
+manager needs methods of its own builds it on ``AppendOnlyQuerySet``. The models and their
+querysets refuse an update or a delete; database triggers
+(``ledger/append_only_triggers.py``, installed on every concrete subclass's table) refuse
+them too, for whatever does not go through the models. The refusal is a programming error,
+not a message for the host.
 """
 
 from django.db import models

@@ -6,6 +6,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from ledger import rules, seals
+from ledger.models.append_only import AppendOnly
 
 GENESIS_HASH = "0" * 64
 ENTRY_KINDS = list(rules.MOVEMENT_KINDS)
@@ -73,23 +74,12 @@ def canonical_entries(night, created_at: str, created_by, key):
     return canonical
 
 
-class EntryQuerySet(models.QuerySet):
-    def update(self, **kwargs):
-        raise PermissionError(ENTRY_IS_APPEND_ONLY)
-
-    def delete(self):
-        raise PermissionError(ENTRY_IS_APPEND_ONLY)
-
-    def bulk_update(self, objs, fields, batch_size=None):
-        raise PermissionError(ENTRY_IS_APPEND_ONLY)
-
-
-class Entry(models.Model):
+class Entry(AppendOnly):
     """One chip movement. A player's balance and the pot are sums of entries.
 
     Every movement is posted twice, once for the player and once, opposite, for
     the pot, so each night's entries always sum to zero. Rows are never changed:
-    the model refuses it here and database triggers refuse it underneath. Each
+    the model refuses it (``AppendOnly``) and database triggers refuse it underneath. Each
     row carries a keyed hash (HMAC) of its own content chained to the previous
     row of its night, under a key kept out of the database (ledger.seals), so an
     edit made behind the app's back, even re-hashed, shows up in verify_ledger.
@@ -165,7 +155,7 @@ class Entry(models.Model):
         verbose_name=gettext_lazy("key id"), max_length=16, default=seals.current_key_id
     )
 
-    objects = EntryQuerySet.as_manager()
+    append_only_message = ENTRY_IS_APPEND_ONLY
 
     class Meta:
         ordering = ["night", "seq"]
@@ -185,14 +175,6 @@ class Entry(models.Model):
     def __str__(self) -> str:
         who = self.player_id or pgettext("pot of chips", "pot")
         return f"#{self.seq} {self.get_kind_display()} {who} {self.amount:+d}"
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise PermissionError(ENTRY_IS_APPEND_ONLY)
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise PermissionError(ENTRY_IS_APPEND_ONLY)
 
     def canonical(self) -> str:
         return canonical_entry(

@@ -6,23 +6,15 @@ from django.db.models.functions import Length
 from django.db.models.lookups import Exact
 from django.utils.translation import gettext, gettext_lazy
 
+from ledger.models.append_only import AppendOnly
+
 NIGHT_IMPORT_IS_APPEND_ONLY = "A night's import record is kept as written: it is never changed."
 
 
-class NightImportQuerySet(models.QuerySet):
-    def update(self, **kwargs):
-        raise PermissionError(NIGHT_IMPORT_IS_APPEND_ONLY)
-
-    def delete(self):
-        raise PermissionError(NIGHT_IMPORT_IS_APPEND_ONLY)
-
-    def bulk_update(self, objs, fields, batch_size=None):
-        raise PermissionError(NIGHT_IMPORT_IS_APPEND_ONLY)
-
-
-class NightImport(models.Model):
+class NightImport(AppendOnly):
     """A night recorded from a night file: which file (a digest of its content), by whom,
-    when. It is how an upload of a file its owner already imported is recognised."""
+    when. It is how an upload of a file its owner already imported is recognised. Kept as
+    written (``AppendOnly``), and the database refuses to change it too."""
 
     night = models.OneToOneField(
         "ledger.Night",
@@ -30,9 +22,8 @@ class NightImport(models.Model):
         on_delete=models.PROTECT,
         related_name="import_record",
     )
-    digest = models.CharField(
-        verbose_name=gettext_lazy("digest"), max_length=64
-    )  # SHA-256, hex  # SHA-256, hex
+    # SHA-256, hex.
+    digest = models.CharField(verbose_name=gettext_lazy("digest"), max_length=64)
     imported_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=gettext_lazy("imported by"),
@@ -41,7 +32,7 @@ class NightImport(models.Model):
     )
     imported_at = models.DateTimeField(verbose_name=gettext_lazy("imported at"))
 
-    objects = NightImportQuerySet.as_manager()
+    append_only_message = NIGHT_IMPORT_IS_APPEND_ONLY
 
     class Meta:
         ordering = ["imported_at", "id"]
@@ -59,11 +50,3 @@ class NightImport(models.Model):
             "night": self.night_id,
             "digest": self.digest[:12],
         }
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise PermissionError(NIGHT_IMPORT_IS_APPEND_ONLY)
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise PermissionError(NIGHT_IMPORT_IS_APPEND_ONLY)

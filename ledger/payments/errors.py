@@ -11,26 +11,13 @@ be read, in its compact form ("DE89370400440532013000") when only its check fail
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from ledger.rules.errors import Code, Problem, describe, gettext_noop
+from ledger.rules.errors import Code, Problem, ProblemsError, gettext_noop
 
 
-class PaymentDetailsError(ValueError):
+class PaymentDetailsError(ProblemsError, ValueError):
     """A payment detail or payload that cannot be used. ``problems`` lists every problem
-    found (never empty); ``errors`` words them in English."""
-
-    def __init__(self, problems: Iterable[Problem]) -> None:
-        self.problems: list[Problem] = list(problems)
-        if not self.problems:
-            raise ValueError("PaymentDetailsError needs at least one problem")
-        if not all(isinstance(problem, Problem) for problem in self.problems):
-            raise TypeError("PaymentDetailsError takes Problem values (a Code called)")
-        super().__init__("; ".join(self.errors))
-
-    @property
-    def errors(self) -> list[str]:
-        return [describe(problem) for problem in self.problems]
+    found (never empty); ``errors`` words them in English. A ValueError too, so a caller
+    that catches bad values catches this one."""
 
 
 def fail(*problems: Problem) -> PaymentDetailsError:

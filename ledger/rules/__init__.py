@@ -5,7 +5,7 @@ Chips are ints, money is Decimal, players are opaque keys (ids or names, unique 
 night), and problems are codes with parameters (``Problem``), worded by ``describe``.
 """
 
-from .errors import Code, Problem, RulesError, describe, gettext_noop
+from .errors import Code, Problem, ProblemsError, RulesError, describe, gettext_noop
 from .excess import apportion, order_from_left
 from .hand import (
     ANTE,
@@ -88,6 +88,7 @@ __all__ = [
     "PlayerKey",
     "Preset",
     "Problem",
+    "ProblemsError",
     "RulesError",
     "Transfer",
     "Verdict",

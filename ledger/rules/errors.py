@@ -1,4 +1,5 @@
-"""The one exception of the rules engine, and every problem it can report.
+"""The one exception of the rules engine, the base of every refusal that carries problems,
+and every problem the engine can report.
 
 A problem is a value, not a sentence: a stable ``code`` (snake case, never reworded), its
 parameters (the hand number, the player's *key*, the value given, the limit...) and an
@@ -107,21 +108,38 @@ def describe(
     return translate(problem.template).format(**params)
 
 
-class RulesError(Exception):
-    """Invalid input of any kind. ``problems`` lists every problem found, not just the first."""
+class ProblemsError(Exception):
+    """A refusal that carries its reasons: ``problems`` lists every problem found (never
+    empty), ``errors`` words them in English and ``str()`` joins those. The engine's, the
+    payments package's and the services' refusals are each a subclass.
 
-    def __init__(self, problems: Iterable[Problem]) -> None:
-        self.problems: list[Problem] = list(problems)
+    Takes one ``Problem`` or an iterable of them. In ``errors`` a player's key is shown
+    through ``key_shown``, ``str`` unless a subclass says otherwise (the services show an
+    id as "player #12")."""
+
+    def __init__(self, problems: Iterable[Problem] | Problem) -> None:
+        self.problems: list[Problem] = (
+            [problems] if isinstance(problems, Problem) else list(problems)
+        )
+        name = type(self).__name__
         if not self.problems:
-            raise ValueError("RulesError needs at least one problem")
+            raise ValueError(f"{name} needs at least one problem")
         if not all(isinstance(problem, Problem) for problem in self.problems):
-            raise TypeError("RulesError takes Problem values (a Code called with parameters)")
+            raise TypeError(f"{name} takes Problem values (a Code called with parameters)")
         super().__init__("; ".join(self.errors))
+
+    @staticmethod
+    def key_shown(key: Any) -> str:
+        return str(key)
 
     @property
     def errors(self) -> list[str]:
-        """Every problem in English, players shown as ``str(key)``."""
-        return [describe(problem) for problem in self.problems]
+        """Every problem in English, players shown by ``key_shown``."""
+        return [describe(problem, name_of=self.key_shown) for problem in self.problems]
+
+
+class RulesError(ProblemsError):
+    """Invalid input of any kind. ``problems`` lists every problem found, not just the first."""
 
 
 # --- House rules (messages name the setting, which is also its key in the night file) ---

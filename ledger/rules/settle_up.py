@@ -171,10 +171,3 @@ def _settle_group(
         owed[payer] += chips
         owed[payee] -= chips
         transfers.append(Transfer(payer, payee, chips))
-
-
-def greedy_transfers(balances: Mapping[PlayerKey, int]) -> list[Transfer]:
-    """Largest debt to largest credit over everyone at once: the simple method, which may
-    need more transfers than ``settle_up`` (kept for comparison and tests)."""
-    position = {p: i for i, p in enumerate(balances)}
-    return _settle_group([p for p in balances if balances[p]], balances, position)

@@ -1,30 +1,42 @@
-"""Reads of the ledger: balances, the pot, the live hands, the next hand, the settle-up,
-the night's seal. Each screen has its own selector in a module named for it (hand_screen,
-night_end, hand_changes, hand_log, night_reports, live_link); what they share is in seats
-(the roster in seat order, the one seats-in-order query), last_hand (the last live hand),
-night_state (the engine's state before a hand) and standings."""
+"""Reads of the ledger. Here: a night's balances and pot as its entries add up, its live
+hands, its settle-up, and its seal (from ``seal``). Each screen has its own selector in a
+module named for it; what several share has a module of its own:
+
+- hand_screen: everything the hand screen shows, its live check, the state a hand is
+  recorded from;
+- hand_changes: the undo and correct screens;
+- hand_log: every revision of every hand, with who came and went;
+- night_end: the close screen (what each way of handing back the pot gives) and the
+  settle-up;
+- night_reports: a night's report, for its host and for the live link;
+- live_link: what the players' live link shows, and how a poll learns it is unchanged;
+- referee: the trick referee's screen;
+- players: one player's history at their table;
+- tables: a table's leaderboards, nights and records;
+- debts: what is still owed, a table's open debts and the fewest transfers to settle them;
+- payment_methods: a player's ways of getting paid, and those a settle-up offers;
+- share_links: a night's live link, and the night behind a token;
+- hosts: a host's own settings;
+- seats: the roster in seat order, the one seats-in-order query;
+- last_hand: a night's last live hand;
+- night_state: the engine's state after a hand, before one and before the next;
+- standings: the balances as the screens show them, and the settle-up from them;
+- seal: what the players photograph to check the night later;
+- totals: chips and the money they were worth, over nights of different chip values.
+"""
 
 from django.db.models import Sum
 
-from ledger import rules
 from ledger.models import Entry, Hand, Night
-from ledger.selectors.hand_screen import NextHand, hand_problems, hand_screen
-from ledger.selectors.last_hand import last_live_hand
-from ledger.selectors.night_end import leftover_back
-from ledger.selectors.night_state import state_after
 from ledger.selectors.seal import NightSeal, night_seal
-from ledger.selectors.seats import ids_of, night_roster
+from ledger.selectors.seats import night_roster
 from ledger.selectors.standings import Payment, entry_totals, ledger_standings, settle_up
 
 __all__ = [
-    "NextHand",
     "NightSeal",
     "Payment",
-    "hand_check",
     "live_hands",
-    "next_hand",
     "night_balances",
-    "night_leftover",
     "night_pot",
     "night_seal",
     "night_settlement",
@@ -48,26 +60,7 @@ def live_hands(night: Night):
     return Hand.objects.filter(night=night, live=True).order_by("number")
 
 
-def next_hand(night: Night) -> NextHand:
-    """What the host's hand screen offers next: number, default dealer, this hand's ante."""
-    return hand_screen(night).next
-
-
 def night_settlement(night: Night) -> list[Payment]:
     """Who pays whom, in the fewest transfers. Only when the pot is empty."""
     house = night.house_rules
     return settle_up(ledger_standings(night, night_roster(night), house), house)
-
-
-def hand_check(night: Night, hand) -> list[rules.Problem]:
-    """Every problem the referee would find with ``hand`` (a services.hands.HandData) as the
-    night's next hand; [] when hand_record would take it. Writes nothing: it backs the
-    hand screen's live check, and hand_record checks everything again."""
-    return hand_problems(hand_screen(night), hand)
-
-
-def night_leftover(night: Night, policy: str) -> dict[int, int]:
-    """Player id -> chips that closing the night now by ``policy`` would hand back
-    (only those who get some). Writes nothing: the close screen shows both choices."""
-    state = state_after(last_live_hand(night), ids_of(night_roster(night)))
-    return leftover_back(night.house_rules, state, policy)

@@ -397,12 +397,3 @@ def player_debts(player: Player) -> list[PlayerDebts]:
         if owes or owed:
             rows.append(PlayerDebts(debts.currency, owes, owed))
     return rows
-
-
-def table_transfer(debts: TableDebts, *, pooled_id: int) -> TransferDebt | None:
-    """The open pooled transfer ``pooled_id`` among ``debts``, if it is there."""
-    for currency in debts.currencies:
-        for t in currency.transfers:
-            if t.pooled_id == pooled_id:
-                return t
-    return None

@@ -5,7 +5,7 @@ import random
 from django.apps import apps
 from django.db import connection
 
-from ledger import db_triggers, rules
+from ledger import append_only_triggers, rules
 from ledger.services import corrections as correction_services
 from ledger.services import nights as night_services
 from ledger.services import roster as roster_services
@@ -69,13 +69,13 @@ def row_counts() -> dict[str, int]:
 
 def tamper(*statements):
     """Raw SQL behind the app's back, with the append-only triggers lifted for it."""
-    db_triggers.uninstall(connection)
+    append_only_triggers.uninstall(connection)
     try:
         with connection.cursor() as cursor:
             for sql, params in statements:
                 cursor.execute(sql, params)
     finally:
-        db_triggers.install(connection)
+        append_only_triggers.install(connection)
 
 
 LONG_NIGHT_PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]

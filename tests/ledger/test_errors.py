@@ -6,7 +6,7 @@ import pytest
 
 from ledger import errors as err
 from ledger.errors import Conflict, InvalidInput, ServiceError, key_shown
-from ledger.rules import Code
+from ledger.rules import Code, ProblemsError
 from ledger.rules import errors as rule_errors
 
 # Every module that defines problem codes, the engine's and the app's.
@@ -51,21 +51,17 @@ def test_a_refusal_carries_problems_and_words_them_in_english_for_the_commands()
     assert str(error) == "; ".join(error.errors)
 
 
-def test_one_problem_is_enough():
-    assert Conflict(err.NOTHING_TO_UNDO()).problems == [err.NOTHING_TO_UNDO()]
-
-
-@pytest.mark.parametrize("given", ["There is no hand to undo.", [], [err.NOTHING_TO_UNDO]])
-def test_a_refusal_takes_problems_only(given):
-    with pytest.raises((TypeError, ValueError)):
-        ServiceError(given)
-
-
-def test_its_english_is_read_only():
-    error = InvalidInput(err.NOTHING_TO_UNDO())
-
-    with pytest.raises(AttributeError):
-        error.errors = ["something else"]
+@pytest.mark.parametrize("refusal", [ServiceError, InvalidInput, Conflict])
+def test_a_refusal_is_a_problems_error_that_shows_keys_its_own_way(refusal):
+    # The constructor, the English and its checks are the base's (tests/rules).
+    assert issubclass(refusal, ProblemsError)
+    assert not {"__init__", "errors"} & set(vars(refusal))
+    assert refusal(err.NOTHING_TO_UNDO()).problems == [err.NOTHING_TO_UNDO()]
+    assert refusal(err.PLAYER_RETIRED(player=7)).errors == [
+        "player #7 is retired; bring them back before they play."
+    ]
+    with pytest.raises(ValueError, match=f"{refusal.__name__} needs at least one problem"):
+        refusal([])
 
 
 def test_a_key_without_a_roster_shows_an_id_as_a_player_number_and_a_name_as_itself():

@@ -4,6 +4,7 @@ from ledger import errors as err
 from ledger import selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry, Hand
+from ledger.selectors.hand_screen import hand_screen
 from ledger.services import corrections as correction_services
 from ledger.verify import verify_night
 from tests.factories import night_with
@@ -39,7 +40,7 @@ def test_undo_frees_the_number_and_the_hand_can_be_recorded_again():
     night = example_night(close=False)
     undo(night)
 
-    assert selectors.next_hand(night).number == 7
+    assert hand_screen(night).next.number == 7
     record_all(night, [{"dealer": "Bob", "stayed": {"Ann": 5, "Bob": 0}}], start=7)
 
     again = Hand.objects.get(night=night, number=7, live=True)
@@ -54,7 +55,7 @@ def test_two_undos_take_back_two_hands():
     undo(night)
     undo(night)
 
-    assert selectors.next_hand(night).number == 6
+    assert hand_screen(night).next.number == 6
     after_five = Hand.objects.get(night=night, number=5, live=True).state_after
     assert selectors.night_pot(night) == after_five["pot"]
     assert verify_night(night) == []
@@ -147,4 +148,4 @@ def test_a_second_undo_of_the_same_hand_is_refused_and_takes_back_nothing_more()
 
     assert caught.value.problems == [err.HAND_CHANGED[Hand.UNDO](number=7, revision=2)]
     assert row_counts() == counts
-    assert selectors.next_hand(night).number == 7
+    assert hand_screen(night).next.number == 7

@@ -16,6 +16,7 @@ from ledger import errors as err
 from ledger import rules, selectors
 from ledger.errors import InvalidInput
 from ledger.models import Seat
+from ledger.selectors.hand_screen import hand_screen
 from ledger.selectors.seats import ids_of, night_roster
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
@@ -117,7 +118,7 @@ def test_random_nights_keep_every_invariant_after_every_operation(data):
     for operation in draw(st.lists(st.sampled_from(OPERATIONS), min_size=4, max_size=12)):
         seats = list(Seat.objects.filter(night=night).order_by("position"))
         active = [s.player_id for s in seats if s.active]
-        number = selectors.next_hand(night).number
+        number = hand_screen(night).next.number
         if operation == "record" and len(active) >= 2:
             hand = hands(draw, house, active, active)
             hand_services.hand_record(night=night, expected_number=number, hand=hand, by=by)

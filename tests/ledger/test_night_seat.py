@@ -4,6 +4,7 @@ from ledger import errors as err
 from ledger import rules, selectors
 from ledger.errors import InvalidInput
 from ledger.models import Hand, Seat
+from ledger.selectors.hand_screen import hand_screen
 from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from ledger.verify import verify_night
@@ -44,7 +45,7 @@ def test_a_late_arrival_can_be_seated_in_the_next_hand():
     join(night, "Dee", 4)
     hand_one = Hand.objects.get(night=night, number=1).state_after
 
-    assert ids(night)["Dee"] in selectors.next_hand(night).seated
+    assert ids(night)["Dee"] in hand_screen(night).next.seated
     record_all(night, [{"dealer": "Bob", "stayed": {"Dee": 3, "Cy": 2}}], start=2)
 
     by_name = ids(night)
@@ -52,7 +53,7 @@ def test_a_late_arrival_can_be_seated_in_the_next_hand():
     # Hand 2: pot 3 carried + 4 antes = 7 for Dee.
     assert balances[by_name["Dee"]] == -1 + 7
     assert Hand.objects.get(night=night, number=1).state_after == hand_one
-    assert by_name["Dee"] in selectors.next_hand(night).seated
+    assert by_name["Dee"] in hand_screen(night).next.seated
     assert verify_night(night) == []
 
 
@@ -77,7 +78,7 @@ def test_leaving_keeps_the_balance_and_the_seat_but_not_the_next_hand():
 
     assert (seat.position, seat.active) == (2, False)
     assert selectors.night_balances(night) == before
-    assert cy.pk not in selectors.next_hand(night).seated
+    assert cy.pk not in hand_screen(night).next.seated
     assert roster(night) == ["Ann", "Bob", "Cy"]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from ledger.payments import errors as e
 from ledger.payments.errors import PaymentDetailsError, fail
-from ledger.rules.errors import Code, Problem, describe
+from ledger.rules.errors import Code, Problem, ProblemsError, describe
 
 ERRORS_SOURCE = Path(e.__file__).read_text(encoding="utf-8")
 CODES = {name: value for name, value in vars(e).items() if isinstance(value, Code)}
@@ -30,8 +30,11 @@ def test_a_payment_error_is_a_value_error_so_callers_catching_bad_values_catch_i
     assert isinstance(fail(e.TEXT_EMPTY(field="name")), ValueError)
 
 
-def test_a_payment_error_needs_at_least_one_problem_and_only_problems():
-    with pytest.raises(ValueError):
+def test_a_payment_error_is_a_problems_error_and_checks_its_problems_as_the_base_does():
+    # The constructor and its checks are the base's (tests/rules).
+    assert issubclass(PaymentDetailsError, ProblemsError)
+    assert not {"__init__", "errors"} & set(vars(PaymentDetailsError))
+    with pytest.raises(ValueError, match="PaymentDetailsError needs at least one problem"):
         PaymentDetailsError([])
     with pytest.raises(TypeError):
         PaymentDetailsError(["not a problem"])  # type: ignore[list-item]

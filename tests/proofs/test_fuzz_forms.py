@@ -21,6 +21,7 @@ from ledger import errors as err
 from ledger import rules, selectors
 from ledger.models import Entry, Hand, Player, Seat
 from ledger.nightfile import night_export
+from ledger.selectors.hand_screen import hand_screen
 from ledger.services import nights as night_services
 from ledger.verify import verify_night
 from tables.forms.table import TableForm
@@ -158,7 +159,7 @@ def hand_fields(ids: list[int]) -> list[str]:
 def valid_hand(night) -> dict:
     """The next hand, valid: everyone dealt in, the first two stay and split the tricks."""
     ids = roster_ids(night)
-    nxt = selectors.next_hand(night)
+    nxt = hand_screen(night).next
     data = {"number": str(nxt.number), "dealer": str(nxt.dealer_id), "key": ""}
     for index, p in enumerate(ids):
         data[f"seated_{p}"] = "1"

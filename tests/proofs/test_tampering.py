@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from ledger import db_triggers, selectors, verify
+from ledger import append_only_triggers, selectors, verify
 from ledger.models import Entry, Hand, Night, Seat
 from ledger.verify import verify_night
 from tests.ledger.nights import busy_night, example_night
@@ -265,7 +265,7 @@ def detection(night: Night, tampers: list[Case]) -> tuple[Counter, Counter, list
     tried: Counter = Counter()
     detected: Counter = Counter()
     missed = []
-    db_triggers.uninstall(connection)
+    append_only_triggers.uninstall(connection)
     try:
         for kind, rows, apply in tampers:
             try:
@@ -281,7 +281,7 @@ def detection(night: Night, tampers: list[Case]) -> tuple[Counter, Counter, list
             else:
                 missed.append(f"{kind}: {rows}")
     finally:
-        db_triggers.install(connection)
+        append_only_triggers.install(connection)
     return tried, detected, missed
 
 
@@ -395,7 +395,7 @@ def test_a_night_rewritten_consistently_is_caught_without_the_key_and_passes_wit
     tried: Counter = Counter()
     caught: Counter = Counter()
     reseal = 0
-    db_triggers.uninstall(connection)
+    append_only_triggers.uninstall(connection)
     try:
         for night in nights:
             assert verify_night(night) == []
@@ -417,7 +417,7 @@ def test_a_night_rewritten_consistently_is_caught_without_the_key_and_passes_wit
                 reseal += forged_seal != seal
             assert verify_night(night) == []
     finally:
-        db_triggers.install(connection)
+        append_only_triggers.install(connection)
 
     keyless = sum(tried[how] for how in KEYLESS)
     print(

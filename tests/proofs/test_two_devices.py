@@ -15,6 +15,7 @@ from ledger import errors as err
 from ledger import rules, selectors
 from ledger.errors import Conflict
 from ledger.models import Hand, Night
+from ledger.selectors.hand_screen import hand_screen
 from ledger.selectors.night_state import night_snapshot
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
@@ -53,7 +54,7 @@ def test_threads_racing_for_the_next_hand_record_each_hand_exactly_once():
                 if attempt is None:
                     return
                 # A phone shows the next number, then submits it; another may win meanwhile.
-                number = selectors.next_hand(night).number
+                number = hand_screen(night).next.number
                 try:
                     hand_services.hand_record(
                         night=night,

@@ -13,6 +13,7 @@ from ledger.rules import (
     HouseRules,
     NightState,
     Problem,
+    ProblemsError,
     RulesError,
     describe,
     gettext_noop,
@@ -315,8 +316,46 @@ def test_a_rules_error_keeps_its_problems_and_words_them_in_english():
         error.errors = []  # type: ignore[misc]
 
 
-def test_a_rules_error_needs_at_least_one_problem_and_only_problems():
-    with pytest.raises(ValueError, match="at least one"):
-        RulesError([])
-    with pytest.raises(TypeError, match="Problem"):
-        RulesError(["Hand 1: something."])
+# --- ProblemsError: the base of every refusal that carries problems, tested here once ---
+
+
+def test_a_refusal_takes_one_problem_or_several_and_joins_their_english():
+    one = ProblemsError(e.ROSTER_EMPTY())
+    several = ProblemsError(
+        problem for problem in [e.ROSTER_EMPTY(), e.TRICKS_MISSING(hand=2, player="Cy")]
+    )
+
+    assert one.problems == [e.ROSTER_EMPTY()]
+    assert several.problems == [e.ROSTER_EMPTY(), e.TRICKS_MISSING(hand=2, player="Cy")]
+    assert several.errors == [
+        "A night needs at least one player on the roster.",
+        "Hand 2: Cy stayed but has no tricks entered.",
+    ]
+    assert str(several) == "; ".join(several.errors)
+    with pytest.raises(AttributeError):
+        several.errors = []  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("error", [ProblemsError, RulesError])
+def test_a_refusal_needs_at_least_one_problem_and_only_problems(error):
+    with pytest.raises(ValueError, match=f"{error.__name__} needs at least one"):
+        error([])
+    for given in (["Hand 1: something."], "Hand 1: something.", [e.ROSTER_EMPTY]):
+        with pytest.raises(TypeError, match="Problem"):
+            error(given)
+
+
+def test_a_refusal_shows_a_players_key_as_its_class_says():
+    class ByNumber(ProblemsError):
+        key_shown = staticmethod(lambda key: f"#{key}")
+
+    problem = e.TRICKS_MISSING(hand=2, player=7)
+
+    assert ProblemsError(problem).errors == ["Hand 2: 7 stayed but has no tricks entered."]
+    assert ByNumber(problem).errors == ["Hand 2: #7 stayed but has no tricks entered."]
+    assert str(ByNumber(problem)) == "Hand 2: #7 stayed but has no tricks entered."
+
+
+def test_a_rules_error_is_a_refusal_with_problems():
+    assert issubclass(RulesError, ProblemsError)
+    assert not issubclass(RulesError, ValueError)

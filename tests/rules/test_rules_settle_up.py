@@ -8,7 +8,23 @@ import pytest
 
 from ledger.rules import HouseRules, RulesError, Transfer, settle_up
 from ledger.rules import errors as e
-from ledger.rules.settle_up import greedy_transfers
+
+
+def greedy_transfers(balances):
+    """The simple method, for comparison: largest debt to largest credit over everyone
+    at once, again and again (ties to the earlier player); it may need more transfers."""
+    owed = dict(balances)
+    position = {p: i for i, p in enumerate(balances)}
+    transfers = []
+    while debtors := [p for p in owed if owed[p] < 0]:
+        creditors = [p for p in owed if owed[p] > 0]
+        payer = min(debtors, key=lambda p: (owed[p], position[p]))
+        payee = max(creditors, key=lambda p: (owed[p], -position[p]))
+        chips = min(-owed[payer], owed[payee])
+        owed[payer] += chips
+        owed[payee] -= chips
+        transfers.append(Transfer(payer, payee, chips))
+    return transfers
 
 
 def apply(balances, transfers):

@@ -1,0 +1,119 @@
+"""Database triggers that refuse to change or delete a row of an append-only table: every
+concrete model built on ``ledger.models.append_only.AppendOnly`` (the chip ledger's
+entries, the night imports, the payment methods and their withdrawals, the payment marks,
+their reversals and "settle everything").
+
+The models already refuse; these make the database refuse too, so raw SQL, a shell
+session or another program cannot rewrite history either. SQLite gets a BEFORE UPDATE and
+a BEFORE DELETE trigger per table; PostgreSQL one function, a BEFORE UPDATE OR DELETE row
+trigger per table and a BEFORE TRUNCATE statement trigger, since TRUNCATE fires no row
+trigger and would otherwise empty a table unopposed. The test suite lifts them for a
+transactional test's flush (tests/conftest.py).
+
+Without ``tables`` they apply to the tables of today's models. A migration names the
+tables that exist at its point in history, which the models of a later day do not tell.
+"""
+
+import re
+from collections.abc import Iterable
+
+POSTGRES_FUNCTION = "ledger_append_only"
+# Table names are written into the SQL (DDL takes no parameters): only plain identifiers.
+_TABLE_NAME = re.compile(r"[a-z_][a-z0-9_]*")
+
+
+def append_only_tables() -> list[str]:
+    """The table of every concrete ``AppendOnly`` model, by name."""
+    # Imported when asked: tests/conftest.py imports this module in runs without Django
+    # (the engine's tests), where the models cannot load.
+    from django.apps import apps
+
+    from ledger.models.append_only import AppendOnly
+
+    return sorted(
+        {
+            model._meta.db_table
+            for model in apps.get_models()
+            if issubclass(model, AppendOnly) and not model._meta.proxy
+        }
+    )
+
+
+def _checked(tables: Iterable[str] | None) -> list[str]:
+    tables = append_only_tables() if tables is None else list(tables)
+    for table in tables:
+        if not _TABLE_NAME.fullmatch(table):
+            raise ValueError(f"not a plain table name: {table!r}")
+    return tables
+
+
+def _message(table: str) -> str:
+    return f"{table} is append-only: its rows are never changed or deleted"
+
+
+def _sqlite_install(tables: list[str]) -> list[str]:
+    return [
+        f"CREATE TRIGGER IF NOT EXISTS {table}_no_{action.lower()} BEFORE {action} ON {table} "
+        f"BEGIN SELECT RAISE(ABORT, '{_message(table)}'); END"
+        for table in tables
+        for action in ("UPDATE", "DELETE")
+    ]
+
+
+def _sqlite_uninstall(tables: list[str]) -> list[str]:
+    return [
+        f"DROP TRIGGER IF EXISTS {table}_no_{action}"
+        for table in tables
+        for action in ("update", "delete")
+    ]
+
+
+def _postgres_install(tables: list[str]) -> list[str]:
+    statements = [
+        f"CREATE OR REPLACE FUNCTION {POSTGRES_FUNCTION}() RETURNS trigger AS $$ BEGIN "
+        f"RAISE EXCEPTION '% is append-only: its rows are never changed or deleted', "
+        "TG_TABLE_NAME; END; $$ LANGUAGE plpgsql"
+    ]
+    for table in tables:
+        statements += [
+            f"CREATE OR REPLACE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
+            f"FOR EACH ROW EXECUTE FUNCTION {POSTGRES_FUNCTION}()",
+            f"CREATE OR REPLACE TRIGGER {table}_no_truncate BEFORE TRUNCATE ON {table} "
+            f"FOR EACH STATEMENT EXECUTE FUNCTION {POSTGRES_FUNCTION}()",
+        ]
+    return statements
+
+
+def _postgres_uninstall(tables: list[str]) -> list[str]:
+    # The function stays: other tables' triggers may still call it, and it does nothing alone.
+    return [
+        f"DROP TRIGGER IF EXISTS {table}_{name} ON {table}"
+        for table in tables
+        for name in ("append_only", "no_truncate")
+    ]
+
+
+_STATEMENTS = {
+    "sqlite": (_sqlite_install, _sqlite_uninstall),
+    "postgresql": (_postgres_install, _postgres_uninstall),
+}
+
+
+def _run(connection, which: int, tables: Iterable[str] | None) -> None:
+    statements = _STATEMENTS.get(connection.vendor)
+    if statements is None:
+        return
+    sql = statements[which](_checked(tables))
+    with connection.cursor() as cursor:
+        for statement in sql:
+            cursor.execute(statement)
+
+
+def install(connection, tables: Iterable[str] | None = None) -> None:
+    """Put the triggers on ``tables`` (default: every append-only model's); installing
+    them twice does no harm."""
+    _run(connection, 0, tables)
+
+
+def uninstall(connection, tables: Iterable[str] | None = None) -> None:
+    _run(connection, 1, tables)
