@@ -268,3 +268,105 @@ def test_the_services_and_selectors_say_what_each_of_their_modules_holds():
             if path.stem != "__init__" and f"\n- {path.stem}: " not in f"\n{listed}"
         ]
     assert unlisted == []
+
+
+# --- the web front: a view reads the request and answers; a page builds a screen ----
+
+
+def _imported_names(source: str) -> list[tuple[int, str]]:
+    """(line, module) of every import, with ``from a import b`` counted as importing both
+    ``a`` and ``a.b`` (b may be a module: ``from tables.views import hands``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module))
+            found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
+    return found
+
+
+def _importers(package: str, module: str, *, but: str = "") -> list[str]:
+    """Modules of ``package`` (a folder under ROOT) that import ``module`` or inside it;
+    ``but``: a module allowed to (itself, say)."""
+    offenders = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        if name == but:
+            continue
+        for line, imported in _imported_names(path.read_text(encoding="utf-8")):
+            if (imported == module or imported.startswith(f"{module}.")) and imported != name:
+                offenders.append(f"{path.relative_to(ROOT)}:{line} imports {imported}")
+    return offenders
+
+
+def test_the_web_checks_see_a_view_imported_as_a_name():
+    source = "from tables.views import debts\nfrom tables.views.debts import x\nimport tables\n"
+    assert [n for _, n in _imported_names(source) if n.startswith("tables.views")] == [
+        "tables.views",
+        "tables.views.debts",
+        "tables.views.debts",
+        "tables.views.debts.x",
+    ]
+
+
+def test_no_view_imports_another_view():
+    offenders = []
+    for path in sorted((ROOT / "tables" / "views").glob("*.py")):
+        own = f"tables.views.{path.stem}"
+        offenders += [
+            f"{path.relative_to(ROOT)}:{line} imports {name}"
+            for line, name in _imported_names(path.read_text(encoding="utf-8"))
+            if name.startswith("tables.views.") and not name.startswith(f"{own}.") and name != own
+        ]
+    assert offenders == []
+
+
+def test_only_the_urls_import_the_views():
+    offenders = [
+        o
+        for o in _importers("tables", "tables.views")
+        if not o.startswith(("tables/urls/", "tables/views/"))
+    ]
+    assert offenders == []
+
+
+def test_a_page_imports_no_view_and_no_other_page():
+    offenders = []
+    for path in sorted((ROOT / "tables" / "pages").glob("*.py")):
+        own = f"tables.pages.{path.stem}"
+        offenders += [
+            f"{path.relative_to(ROOT)}:{line} imports {name}"
+            for line, name in _imported_names(path.read_text(encoding="utf-8"))
+            if name.startswith("tables.views")
+            or (name.startswith("tables.pages.") and name.split(".")[2] != path.stem)
+        ]
+        assert own  # every module of the package is a screen's
+    assert offenders == []
+
+
+def test_every_view_answers_through_the_one_responder():
+    """No view renders a template itself or hand-builds a "page or part" answer: they
+    answer with tables.responses, so every form follows the same status rules."""
+    offenders = []
+    for path in sorted((ROOT / "tables" / "views").glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for line, name in _imported_names(source):
+            if name in {"django.shortcuts.render", "django.template.response.TemplateResponse"}:
+                offenders.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "render":
+                offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} calls render()")
+    assert offenders == []
+
+
+def test_the_settle_up_is_one_row_type_with_no_template_helpers():
+    """The transfers each screen lists are tables.transfers rows: no template tag or
+    filter looks up a transfer's status or pay buttons row by row."""
+    tags = {path.stem for path in (ROOT / "tables" / "templatetags").glob("*.py")}
+    assert not {"debts", "pay_buttons"} & tags
+    templates = "".join(
+        path.read_text(encoding="utf-8") for path in (ROOT / "templates").rglob("*.html")
+    )
+    for helper in ("transfer_debt", "pay_buttons_for", "can_mark", "marks_back", "public"):
+        assert not re.search(rf"\b{helper}\b", templates), helper

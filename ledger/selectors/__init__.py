@@ -4,6 +4,8 @@ module named for it; what several share has a module of its own:
 
 - hand_screen: everything the hand screen shows, its live check, the state a hand is
   recorded from;
+- night_start: the players a new night is started with, and last night's seats;
+- roster_changes: tonight's seats as a late arrival joins, and what a leaver keeps;
 - hand_changes: the undo and correct screens;
 - hand_log: every revision of every hand, with who came and went;
 - night_end: the close screen (what each way of handing back the pot gives) and the
@@ -11,12 +13,13 @@ module named for it; what several share has a module of its own:
 - night_reports: a night's report, for its host and for the live link;
 - live_link: what the players' live link shows, and how a poll learns it is unchanged;
 - referee: the trick referee's screen;
-- players: one player's history at their table;
-- tables: a table's leaderboards, nights and records;
+- players: one player's history at their table, and their page;
+- table_screen: a table's page (its players, nights and open debts);
+- table_stats: a table's leaderboards, nights and records;
 - debts: what is still owed, a table's open debts and the fewest transfers to settle them;
 - payment_methods: a player's ways of getting paid, and those a settle-up offers;
 - share_links: a night's live link, and the night behind a token;
-- hosts: a host's own settings;
+- hosts: a host's own settings, and their tables;
 - seats: the roster in seat order, the one seats-in-order query;
 - last_hand: a night's last live hand;
 - night_state: the engine's state after a hand, before one and before the next;

@@ -1,7 +1,7 @@
 """A table's leaderboards, its nights' results and its records."""
 
 from ledger.models import Table
-from ledger.selectors.tables import table_stats
+from ledger.selectors.table_stats import table_stats
 from tables.responses import Page
 
 TEMPLATE = "stats/table_stats.html"

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from ledger import nightfile
 from ledger.errors import ServiceError
 from ledger.models import Entry, Night, Seat, Table
-from ledger.selectors.tables import night_player_chips, table_nights
+from ledger.selectors.table_stats import night_player_chips, table_nights
 from tables import responses
 from tables.access import night_for_host, table_for_host
 from tables.forms.night_file import NightFileForm

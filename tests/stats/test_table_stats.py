@@ -3,7 +3,7 @@ from datetime import timedelta
 import pytest
 
 from ledger.models import Night
-from ledger.selectors.tables import RECENT_NIGHTS, table_stats
+from ledger.selectors.table_stats import RECENT_NIGHTS, table_stats
 from tests.factories import TableFactory
 from tests.stats.builders import clone_nights, play_example_1, play_nights
 
