@@ -516,8 +516,8 @@ def _write(night_file: _Night, owner, by) -> Night:
 
 def _hand_data(
     hand: rules.HandInput, to_id: Mapping[str, int], roster: list[int]
-) -> hand_services.HandData:
-    return hand_services.HandData(
+) -> rules.HandInput:
+    return rules.HandInput(
         dealer=to_id[hand.dealer],
         seated=roster if hand.seated is None else [to_id[n] for n in hand.seated],
         stayed={to_id[n]: tricks for n, tricks in hand.stayed.items()},

@@ -1,5 +1,6 @@
 import pytest
 
+from ledger import rules
 from ledger.rules import errors as rule_errors
 from ledger.selectors.seats import RosterPlayer
 from tables.forms import hand as forms_hand
@@ -40,7 +41,7 @@ def test_a_posted_hand_becomes_hand_data_in_seat_order():
     form = forms_hand.from_post(post, PEOPLE, number=1)
 
     assert form.problems == []
-    assert form.data.as_json() == {
+    assert rules.input_to_json(form.data) == {
         "dealer": 1,
         "seated": [1, 2, 3, 4],
         "stayed": {"2": 2, "3": 3},
@@ -61,7 +62,7 @@ def test_a_misdeal_keeps_only_the_dealer_and_who_was_dealt_in():
 
     form = forms_hand.from_post(post, PEOPLE, number=1)
 
-    assert form.data.as_json() == {
+    assert rules.input_to_json(form.data) == {
         "dealer": 1,
         "seated": [1, 2, 3],
         "stayed": {},
@@ -73,7 +74,7 @@ def test_a_misdeal_keeps_only_the_dealer_and_who_was_dealt_in():
 def test_a_renege_count_counts_twice():
     post = _post(play_2="stay", tricks_2="4", play_3="stay", tricks_3="1", renege_3="2")
 
-    assert forms_hand.from_post(post, PEOPLE, number=1).data.reneged == [3, 3]
+    assert forms_hand.from_post(post, PEOPLE, number=1).data.reneged == (3, 3)
 
 
 def test_a_renege_count_beyond_one_a_trick_is_refused_without_building_it():

@@ -242,10 +242,10 @@ def _after(night: Night, last: Hand | None, number: int | None) -> Hand | None:
 
 
 def hand_problems(screen: HandScreen, hand) -> list[rules.Problem]:
-    """Every problem the referee would find with ``hand`` (a services.hands.HandData) as
+    """Every problem the referee would find with ``hand`` (a rules.HandInput, players by id) as
     the screen's next hand; [] when hand_record would take it. Reads and writes nothing: it
     backs the live check, and hand_record checks everything again. The web layer words
     them (``tables.problems``) with the screen's names."""
     if screen.night.closed_at is not None:
         return [err.NIGHT_CLOSED()]
-    return rules.hand_errors(screen.house, screen.state, hand.as_input())
+    return rules.hand_errors(screen.house, screen.state, hand)

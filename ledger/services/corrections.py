@@ -27,7 +27,6 @@ from ledger.models.nights import REASON_MAX_LENGTH
 from ledger.selectors.night_state import night_state_before
 from ledger.selectors.seats import ids_of, night_roster
 from ledger.services.hands import (
-    HandData,
     hand_row,
     hand_settle,
     newest_revisions,
@@ -62,7 +61,7 @@ class _Replay:
     """Hands ``number``.. of a night settled again with one hand's input replaced."""
 
     old_hands: list[Hand]
-    settled: list[tuple[Hand, HandData, rules.HandResult, rules.NightState]]
+    settled: list[tuple[Hand, rules.HandInput, rules.HandResult, rules.NightState]]
 
     @property
     def final_state(self) -> rules.NightState:
@@ -74,7 +73,7 @@ class _Replay:
 REPLAYED_FIELDS = ("number", "revision", "input", "roster")
 
 
-def _replay(night: Night, number: int, data: HandData) -> _Replay:
+def _replay(night: Night, number: int, data: rules.HandInput) -> _Replay:
     refuse_players_off_roster(data, ids_of(night_roster(night)))
     old_hands = list(selectors.live_hands(night).filter(number__gte=number).only(*REPLAYED_FIELDS))
     if not old_hands or old_hands[0].number != number:
@@ -84,16 +83,14 @@ def _replay(night: Night, number: int, data: HandData) -> _Replay:
     settled = []
     for old in old_hands:
         hand_data = data if old.number == number else _stored(old)
-        result, state = hand_settle(
-            house=house, state=state, hand=hand_data.as_input(), roster=old.roster
-        )
+        result, state = hand_settle(house=house, state=state, hand=hand_data, roster=old.roster)
         settled.append((old, hand_data, result, state))
     return _Replay(old_hands, settled)
 
 
-def _stored(hand: Hand) -> HandData:
+def _stored(hand: Hand) -> rules.HandInput:
     data = hand.input
-    return HandData(
+    return rules.HandInput(
         dealer=data["dealer"],
         seated=data["seated"],
         stayed={int(p): tricks for p, tricks in data["stayed"].items()},
@@ -110,7 +107,7 @@ class CorrectionPreview:
 
 
 def hand_correction_preview(
-    *, night: Night, number: int, hand: HandData, expected_revision: int | None = None
+    *, night: Night, number: int, hand: rules.HandInput, expected_revision: int | None = None
 ) -> CorrectionPreview:
     """What correcting hand ``number`` would do, without writing anything."""
     refuse_if_closed(night)
@@ -154,7 +151,7 @@ def hand_correct(
     *,
     night: Night,
     number: int,
-    hand: HandData,
+    hand: rules.HandInput,
     reason: str,
     by,
     expected_revision: int | None = None,
@@ -172,7 +169,7 @@ def hand_correct(
         refuse_if_closed(night)
         _refuse_if_changed(night, number, expected_revision)
         replay = _replay(night, number, hand)
-        if replay.old_hands[0].input == hand.as_json():
+        if replay.old_hands[0].input == rules.input_to_json(hand):
             raise InvalidInput(err.CORRECTION_CHANGES_NOTHING(number=number))
         # Read before the first write: each number's newest revision (an undone hand
         # may have left some above the live ones) and the entries to reverse.

@@ -29,31 +29,6 @@ from ledger.services.postings import double_entries, post
 CHIP_LIMIT = 2**62
 
 
-@dataclass(frozen=True)
-class HandData:
-    """A hand as the host entered it, with player ids."""
-
-    dealer: int
-    seated: Sequence[int]
-    stayed: Mapping[int, int | None]
-    reneged: Sequence[int] = ()
-    misdeal: bool = False
-
-    def as_input(self) -> rules.HandInput:
-        """The hand for the engine, which takes the player ids as they are."""
-        return rules.HandInput(
-            dealer=self.dealer,
-            seated=tuple(self.seated),
-            stayed=self.stayed,
-            reneged=tuple(self.reneged),
-            misdeal=self.misdeal,
-        )
-
-    def as_json(self) -> dict:
-        """The hand as stored (``Hand.input``)."""
-        return rules.input_to_json(self.as_input())
-
-
 def hand_settle(
     *, house: rules.HouseRules, state: rules.NightState, hand: rules.HandInput, roster: list
 ) -> tuple[rules.HandResult, rules.NightState]:
@@ -73,13 +48,13 @@ def hand_settle(
     return result, after
 
 
-def refuse_players_off_roster(data: HandData, roster: Sequence[int]) -> None:
+def refuse_players_off_roster(data: rules.HandInput, roster: Sequence[int]) -> None:
     """Every player of the hand on the roster, even those a misdeal ignores: the stored
     input keeps them, and the screens show them by name."""
     on_roster = set(roster)
     unknown = {
         p
-        for p in [data.dealer, *data.seated, *data.stayed, *data.reneged]
+        for p in [data.dealer, *(data.seated or ()), *data.stayed, *data.reneged]
         if not isinstance(p, int) or isinstance(p, bool) or p not in on_roster
     }
     if unknown:
@@ -112,7 +87,7 @@ def newest_revisions(night: Night, first: int) -> dict[int, int]:
 def hand_row(
     night,
     number,
-    data: HandData,
+    data: rules.HandInput,
     roster,
     result,
     state_after,
@@ -133,7 +108,7 @@ def hand_row(
         revision=revision,
         live=True,
         kind=kind,
-        input=data.as_json(),
+        input=rules.input_to_json(data),
         dealer_id=data.dealer,
         roster=roster,
         result=rules.result_to_json(result, key=player_id),
@@ -149,7 +124,7 @@ def hand_record(
     *,
     night: Night,
     expected_number: int,
-    hand: HandData,
+    hand: rules.HandInput,
     by,
     idempotency_key: str = "",
     seen: Snapshot | None = None,
@@ -169,7 +144,7 @@ def hand_record(
         now = _night_now(night, expected_number, idempotency_key)
         if now.keyed_id is not None:
             earlier = Hand.objects.get(pk=now.keyed_id)
-            if earlier.number == expected_number and earlier.input == hand.as_json():
+            if earlier.number == expected_number and earlier.input == rules.input_to_json(hand):
                 return earlier
             raise Conflict(err.IDEMPOTENCY_KEY_REUSED(number=earlier.number))
         if now.closed:
@@ -209,14 +184,12 @@ def hand_record(
         return recorded
 
 
-def _settle_next(night: Night, seen: Snapshot, hand: HandData):
+def _settle_next(night: Night, seen: Snapshot, hand: rules.HandInput):
     """The referee's word on ``hand`` as the next hand after ``seen``: (result, state
     after), or the refusal, kept to be raised once the night is known to be as seen."""
     try:
         refuse_players_off_roster(hand, seen.roster)
-        return hand_settle(
-            house=night.house_rules, state=seen.state, hand=hand.as_input(), roster=seen.roster
-        )
+        return hand_settle(house=night.house_rules, state=seen.state, hand=hand, roster=seen.roster)
     except InvalidInput as refusal:
         return refusal
 
@@ -269,7 +242,7 @@ def _night_now(night: Night, number: int, key: str) -> _NightNow:
 class SettledHand:
     """A hand the referee has already settled (``hand_settle``), ready to be stored."""
 
-    data: HandData
+    data: rules.HandInput
     roster: Sequence[int]  # player ids around the table, seat order
     result: rules.HandResult
     state_after: rules.NightState

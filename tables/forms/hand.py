@@ -1,7 +1,8 @@
-"""The hand form: what the host tapped, read into a ledger.services.hands.HandData.
+"""The hand form: what the host tapped, read into the rules engine's ``HandInput`` (players
+by id), as the services record it.
 
 Parsing only. Whether the hand is allowed (tricks adding up, the dealer seated, a renege
-by a stayer…) is the referee's business: ledger.selectors.hand_check and the services
+by a stayer…) is the referee's business: ledger.selectors.hand_screen.hand_problems and the services
 say so, in the engine's own words. This module reports only what it cannot read.
 
 Field names, one set per player id: ``seated_<id>`` (checkbox, dealt in), ``play_<id>``
@@ -25,7 +26,6 @@ from ledger.rules import errors as rules_errors
 from ledger.rules.errors import Code, gettext_noop
 from ledger.rules.house_rules import TRICKS_CHOICES
 from ledger.selectors.seats import RosterPlayer, names_of
-from ledger.services.hands import HandData
 from tables.problems import sentences
 
 STAY = "stay"
@@ -94,7 +94,7 @@ class HandForm:
     misdeal: bool = False
     # What is wrong: the form's own problems, and the services' when they refuse the hand.
     problems: list[rules.Problem] = field(default_factory=list)
-    data: HandData | None = None
+    data: rules.HandInput | None = None
     names: Mapping[int, str] = field(default_factory=dict)  # player id -> name, the roster's
 
     @property
@@ -207,7 +207,7 @@ def from_post(
     exempt=(),
     tricks_per_hand: int | None = None,
 ) -> HandForm:
-    """Read a posted hand. ``form.data`` is the HandData, or None with ``form.problems``.
+    """Read a posted hand. ``form.data`` is the rules.HandInput, or None with ``form.problems``.
     With ``tricks_per_hand``, a stayer left without tricks when the others' make the
     hand's is counted bourré."""
     problems: list[rules.Problem] = []
@@ -287,18 +287,18 @@ def _bourre_by_count(form: HandForm, tricks_per_hand: int) -> None:
             row.tricks, row.counted_bourre = "0", True
 
 
-def _hand_data(form: HandForm) -> HandData:
+def _hand_data(form: HandForm) -> rules.HandInput:
     # Rows come in the dealer's order; the stored input keeps seat order.
     rows = sorted(form.rows, key=lambda row: row.person.position)
     seated = [row.person.id for row in rows if row.seated]
     if form.misdeal:
-        return HandData(dealer=form.dealer, seated=seated, stayed={}, misdeal=True)
+        return rules.HandInput(dealer=form.dealer, seated=seated, stayed={}, misdeal=True)
     # A stayer the host left out of the hand still reaches the referee, who says so.
     stayers = [row for row in rows if row.stays]
     lone = len(stayers) == 1
     stayed = {row.person.id: None if lone else _int(row.tricks) for row in stayers}
     reneged = [row.person.id for row in rows for _ in range(row.reneges)]
-    return HandData(dealer=form.dealer, seated=seated, stayed=stayed, reneged=reneged)
+    return rules.HandInput(dealer=form.dealer, seated=seated, stayed=stayed, reneged=reneged)
 
 
 @dataclass(frozen=True)

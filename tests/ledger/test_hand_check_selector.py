@@ -1,6 +1,7 @@
 import pytest
 
 from ledger import errors as err
+from ledger import rules
 from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
 from ledger.selectors.hand_screen import hand_problems, hand_screen
@@ -46,7 +47,7 @@ def test_it_names_what_hand_record_would_refuse_with_the_next_hands_number():
 
 def test_a_player_not_on_the_roster_is_named():
     night = night_with()
-    hand = hand_services.HandData(dealer=999, seated=[999], stayed={})
+    hand = rules.HandInput(dealer=999, seated=[999], stayed={})
 
     problems = check(night, hand)
 

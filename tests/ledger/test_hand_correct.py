@@ -245,9 +245,8 @@ def test_a_second_correction_from_a_page_that_saw_the_old_revision_is_refused():
 
     assert caught.value.problems == [err.HAND_CHANGED[Hand.CORRECT](number=4, revision=2)]
     assert row_counts() == counts
-    assert (
-        Hand.objects.get(night=night, number=4, live=True).input
-        == hand_data(night, BOB_ALONE).as_json()
+    assert Hand.objects.get(night=night, number=4, live=True).input == rules.input_to_json(
+        hand_data(night, BOB_ALONE)
     )
 
 

@@ -73,16 +73,14 @@ def test_a_hand_is_settled_and_stored_by_player_id_as_the_engine_gives_it():
     )
 
     roster = list(by_name.values())
-    result, state = rules.settle_hand(
-        rules.HouseRules(), rules.NightState.start(roster), hand.as_input()
-    )
-    assert recorded.input == rules.input_to_json(hand.as_input())
+    result, state = rules.settle_hand(rules.HouseRules(), rules.NightState.start(roster), hand)
+    assert recorded.input == rules.input_to_json(hand)
     assert recorded.result == rules.result_to_json(result)
     assert recorded.state_after == rules.state_to_json(state)
     assert recorded.result["dealer"] == by_name["Ann"]
     assert set(recorded.result["balances"]) == {str(p) for p in roster}
     assert recorded.state() == state
-    assert recorded.hand_input() == hand.as_input()
+    assert recorded.hand_input() == hand
 
 
 def test_it_rejects_tricks_that_do_not_add_up_and_writes_nothing():
@@ -169,7 +167,7 @@ def test_a_player_who_is_not_on_the_roster_is_refused_by_name():
     night = night_with()
     stranger = night_with(["Zed", "Yan"]).seats.first().player
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
-    hand = hand_services.HandData(
+    hand = rules.HandInput(
         dealer=hand.dealer, seated=[*hand.seated, stranger.pk], stayed=hand.stayed
     )
 

@@ -59,7 +59,7 @@ def hands(draw, house: rules.HouseRules, dealer_pool: list[int], players: list[i
     )
     dealer = draw(st.sampled_from([p for p in seated if p in dealer_pool] or seated))
     if draw(st.integers(0, 9)) == 0:
-        return hand_services.HandData(dealer=dealer, seated=seated, stayed={}, misdeal=True)
+        return rules.HandInput(dealer=dealer, seated=seated, stayed={}, misdeal=True)
     stayers = draw(st.lists(st.sampled_from(seated), max_size=len(seated), unique=True))
     stayed: dict[int, int | None] = {}
     if len(stayers) == 1:
@@ -73,7 +73,7 @@ def hands(draw, house: rules.HouseRules, dealer_pool: list[int], players: list[i
     reneged = []
     if len(stayers) >= 2 and draw(st.booleans()):
         reneged = [draw(st.sampled_from(stayers))]
-    return hand_services.HandData(dealer=dealer, seated=seated, stayed=stayed, reneged=reneged)
+    return rules.HandInput(dealer=dealer, seated=seated, stayed=stayed, reneged=reneged)
 
 
 def check(night) -> None:

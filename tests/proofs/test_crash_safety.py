@@ -16,7 +16,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from ledger import seals, selectors
+from ledger import rules, seals, selectors
 from ledger.models import Entry, Hand, Night
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
@@ -231,6 +231,7 @@ def test_a_crash_between_the_closing_entries_leaves_the_night_open(monkeypatch):
 # The process itself dies: no exception handler, no rollback by Django, only the database.
 KILLED_CHILD = """
 import json, os, sys
+from ledger import rules
 from ledger.services import hands as hand_services
 from ledger.services import postings
 from ledger.models import Night
@@ -249,7 +250,7 @@ night = Night.objects.get(pk=args["night"])
 hand_services.hand_record(
     night=night,
     expected_number=args["number"],
-    hand=hand_services.HandData(
+    hand=rules.HandInput(
         dealer=args["dealer"],
         seated=args["seated"],
         stayed={int(p): t for p, t in args["stayed"].items()},
@@ -271,7 +272,7 @@ def database_url() -> str:
 def test_a_process_killed_between_two_entries_of_a_hand_leaves_no_trace():
     night = started_night()
     before = snapshot(night)
-    data = hand_data(night, HANDS[3]).as_json()
+    data = rules.input_to_json(hand_data(night, HANDS[3]))
     args = json.dumps({"night": night.pk, "number": 4, **data})
     env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     env.update(DJANGO_DEBUG="true", DATABASE_URL=database_url(), AXES_ENABLED="false")

@@ -262,7 +262,7 @@ def test_two_phones_confirming_a_correction_at_once_one_wins_and_the_other_is_to
         if len(won) == 1:
             live = sent[won[0]]
         hand_2 = Hand.objects.get(night=night, number=2, live=True)
-        assert (hand_2.revision, hand_2.input) == (seen + 1, versions[live].as_json())
+        assert (hand_2.revision, hand_2.input) == (seen + 1, rules.input_to_json(versions[live]))
 
     print(f"\n{ROUNDS} rounds of racing corrections (service): {dict(rounds)}")
     assert rounds == {"one winner": ROUNDS}
@@ -278,7 +278,7 @@ def test_two_phones_confirming_a_correction_through_the_screen_one_wins_and_the_
     phones = [Client(raise_request_exception=False) for _ in range(2)]
     for phone in phones:
         phone.force_login(owner)
-    versions = [hand_data(night, hand).as_json() for hand in HAND_2_VERSIONS]
+    versions = [rules.input_to_json(hand_data(night, hand)) for hand in HAND_2_VERSIONS]
     live = 0
     rounds = Counter()
 

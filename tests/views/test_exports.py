@@ -206,7 +206,7 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(client):
     hand_services.hand_record(
         night=night,
         expected_number=1,
-        hand=hand_services.HandData(
+        hand=rules.HandInput(
             dealer=players[0].pk, seated=[p.pk for p in players], stayed={players[1].pk: None}
         ),
         by=table.owner,

@@ -168,8 +168,8 @@ class Bench:
             by=self.user,
         )
 
-    def data(self, hand: dict) -> hand_services.HandData:
-        return hand_services.HandData(
+    def data(self, hand: dict) -> rules.HandInput:
+        return rules.HandInput(
             dealer=self.to_id[hand["dealer"]],
             seated=list(self.to_id.values()),
             stayed={self.to_id[n]: t for n, t in hand.get("stayed", {}).items()},
