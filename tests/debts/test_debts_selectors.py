@@ -19,7 +19,7 @@ from ledger.selectors.night_end import settle_up_screen
 from ledger.services.debts import payment_mark
 from tests.debts.nights import closed_example, night_with_rules
 from tests.ledger.helpers import ids
-from tests.rules.test_rules_properties import fewest_transfers_by_search
+from tests.ledger.rules.test_properties import fewest_transfers_by_search
 
 # --- the reduction, without a database ----------------------------------------------
 

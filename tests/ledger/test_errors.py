@@ -53,7 +53,7 @@ def test_a_refusal_carries_problems_and_words_them_in_english_for_the_commands()
 
 @pytest.mark.parametrize("refusal", [ServiceError, InvalidInput, Conflict])
 def test_a_refusal_is_a_problems_error_that_shows_keys_its_own_way(refusal):
-    # The constructor, the English and its checks are the base's (tests/rules).
+    # The constructor, the English and its checks are the base's (tests/ledger/rules).
     assert issubclass(refusal, ProblemsError)
     assert not {"__init__", "errors"} & set(vars(refusal))
     assert refusal(err.NOTHING_TO_UNDO()).problems == [err.NOTHING_TO_UNDO()]

@@ -31,7 +31,7 @@ def test_a_payment_error_is_a_value_error_so_callers_catching_bad_values_catch_i
 
 
 def test_a_payment_error_is_a_problems_error_and_checks_its_problems_as_the_base_does():
-    # The constructor and its checks are the base's (tests/rules).
+    # The constructor and its checks are the base's (tests/ledger/rules).
     assert issubclass(PaymentDetailsError, ProblemsError)
     assert not {"__init__", "errors"} & set(vars(PaymentDetailsError))
     with pytest.raises(ValueError, match="PaymentDetailsError needs at least one problem"):

@@ -15,7 +15,7 @@ from ledger.payments import (
     swish_number_clean,
     swish_qr_payload,
 )
-from tests.payments.helpers import problem_of
+from tests.ledger.payments.helpers import problem_of
 
 
 @pytest.mark.parametrize(

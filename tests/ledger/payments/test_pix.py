@@ -23,7 +23,7 @@ from ledger.payments import (
 )
 from ledger.payments import errors as e
 from ledger.payments.errors import PaymentDetailsError
-from tests.payments.helpers import problem_of
+from tests.ledger.payments.helpers import problem_of
 
 # The BCB's example static BR Code (Manual do BR Code; the same in the Manual de Padrões
 # para Iniciação do Pix): random key, no amount, no transaction id.

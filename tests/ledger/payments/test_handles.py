@@ -14,7 +14,7 @@ from ledger.payments import (
     venmo_username_clean,
 )
 from ledger.payments import errors as e
-from tests.payments.helpers import problem_of
+from tests.ledger.payments.helpers import problem_of
 
 # --- Venmo ---
 

@@ -12,7 +12,7 @@ from ledger.payments import (
 )
 from ledger.payments import errors as e
 from ledger.payments.phones import mobile_phone_clean
-from tests.payments.helpers import problem_of
+from tests.ledger.payments.helpers import problem_of
 
 
 @pytest.mark.parametrize(

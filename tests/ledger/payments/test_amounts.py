@@ -16,7 +16,7 @@ from ledger.payments import (
 )
 from ledger.payments import errors as e
 from ledger.payments.amounts import amount_clean, currency_clean, fixed_point, shortest
-from tests.payments.helpers import problem_of
+from tests.ledger.payments.helpers import problem_of
 
 LIMIT = Decimal("999.99")
 

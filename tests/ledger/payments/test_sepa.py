@@ -23,7 +23,7 @@ from ledger.payments import (
 )
 from ledger.payments import errors as e
 from ledger.payments.iban_registry import BBAN_FORMATS, IBAN_FORMATS
-from tests.payments.helpers import problem_of, problems_of
+from tests.ledger.payments.helpers import problem_of, problems_of
 
 # EPC069-12 (version 3.1), section 2.3, the two examples, as the document lists them
 # element by element; the document gives their sizes: 95 characters including 9 line

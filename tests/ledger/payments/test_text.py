@@ -5,7 +5,7 @@ import pytest
 
 from ledger.payments import errors as e
 from ledger.payments.text import plain_text_clean, text_clean
-from tests.payments.helpers import problem_of
+from tests.ledger.payments.helpers import problem_of
 
 
 def test_text_is_trimmed_and_every_run_of_whitespace_becomes_one_space():
