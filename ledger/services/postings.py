@@ -58,7 +58,7 @@ def chain_head(night: Night) -> tuple[int, str]:
 
 
 # Entry's fields in the model's order, as ``post`` builds and inserts entries by position
-# (tests/ledger/test_postings.py checks it is the model's).
+# (tests/ledger/services/test_postings.py checks it is the model's).
 ENTRY_FIELDS = (
     "id",
     "night_id",

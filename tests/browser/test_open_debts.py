@@ -5,7 +5,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from ledger.models import PaymentMark
-from tests.debts.nights import closed_example
+from tests.ledger.debt_nights import closed_example
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -14,8 +14,8 @@ from ledger.rules import errors as rule_errors
 from ledger.services.debts import payment_mark, payment_mark_reverse
 from ledger.services.payment_methods import PAYMENT_METHOD_WITHDRAWN, payment_method_remove
 from ledger.services.tables import PLAYER_NAME_TAKEN
-from tests.debts.nights import closed_example
 from tests.factories import NightFactory, PaymentMethodFactory
+from tests.ledger.debt_nights import closed_example
 from tests.ledger.helpers import ids
 from tests.views.night_helpers import said
 

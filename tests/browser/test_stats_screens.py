@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from ledger.models import Player
 from tests.factories import TableFactory
-from tests.stats.builders import play_example_1, play_nights
+from tests.ledger.stats_nights import play_example_1, play_nights
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -13,8 +13,8 @@ from ledger.services import roster as roster_services
 from ledger.services.debts import debts_pool, payment_mark, payment_mark_reverse
 from ledger.services.hosts import host_language_set
 from ledger.services.payment_methods import payment_method_remove
-from tests.debts.nights import closed_example
 from tests.factories import NightFactory, PaymentMethodFactory, ShareLinkFactory, UserFactory
+from tests.ledger.debt_nights import closed_example
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from ledger import errors as err
 from ledger.models import DebtPool, PaymentMark, PooledTransfer
 from ledger.selectors.debts import table_debts
 from ledger.services.debts import debts_pool, payment_mark
-from tests.debts.nights import closed_example, night_with_rules
 from tests.factories import PaymentMethodFactory, ShareLinkFactory, UserFactory
+from tests.ledger.debt_nights import closed_example, night_with_rules
 from tests.ledger.helpers import ids
 from tests.refusals import refused
 from tests.views.night_helpers import said

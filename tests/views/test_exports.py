@@ -26,8 +26,8 @@ from tables.forms.night_file import (
 from tables.views.exports import IMPORT_AGAIN, NOT_IMPORTED, safe_cell
 from tests.factories import PlayerFactory, ShareLinkFactory, TableFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data, ids
+from tests.ledger.stats_nights import play_example_1
 from tests.ledger.worked_examples import EXAMPLE_1
-from tests.stats.builders import play_example_1
 from tests.views.night_helpers import said
 
 pytestmark = pytest.mark.django_db

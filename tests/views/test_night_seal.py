@@ -13,7 +13,7 @@ from ledger.services.share_links import share_link_create
 from tables.pages.settle_up import SEAL_LINE
 from tests.factories import UserFactory, night_with
 from tests.ledger.helpers import hand_data
-from tests.stats.builders import play_example_1
+from tests.ledger.stats_nights import play_example_1
 
 pytestmark = pytest.mark.django_db
 

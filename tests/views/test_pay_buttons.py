@@ -18,7 +18,7 @@ from ledger.services.debts import payment_mark
 from ledger.services.payment_methods import payment_method_remove
 from ledger.services.share_links import share_link_create
 from tests.factories import PaymentMethodFactory, night_with
-from tests.payment_methods.examples import IBAN_DE, RANDOM_KEY
+from tests.ledger.payment_method_examples import IBAN_DE, RANDOM_KEY
 from tests.views.night_helpers import example_1_hands, play, url
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from tables.pages.live_link import NIGHT_CHANGED
 from tables.views.share import SHARE_CREATED, SHARE_REVOKED
 from tests.factories import UserFactory, night_with
 from tests.ledger.helpers import hand_data
-from tests.stats.builders import play_example_1
+from tests.ledger.stats_nights import play_example_1
 
 pytestmark = pytest.mark.django_db
 

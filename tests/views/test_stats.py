@@ -11,7 +11,7 @@ from django.urls import reverse
 from ledger.models import Player
 from tests.factories import PlayerFactory, ShareLinkFactory, TableFactory, UserFactory, night_with
 from tests.ledger.helpers import record_all
-from tests.stats.builders import history, play_example_1
+from tests.ledger.stats_nights import history, play_example_1
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ from django.urls import reverse
 from ledger import errors as err
 from ledger.models import PaymentMark, PaymentMarkReversal
 from ledger.services.debts import payment_mark, payment_mark_reverse
-from tests.debts.nights import closed_example
 from tests.factories import ShareLinkFactory, UserFactory, night_with
+from tests.ledger.debt_nights import closed_example
 from tests.ledger.helpers import ids
 from tests.refusals import refused
 from tests.views.night_helpers import example_1_hands, play, said

@@ -17,7 +17,7 @@ from ledger.selectors.debts import (
 )
 from ledger.selectors.night_end import settle_up_screen
 from ledger.services.debts import payment_mark
-from tests.debts.nights import closed_example, night_with_rules
+from tests.ledger.debt_nights import closed_example, night_with_rules
 from tests.ledger.helpers import ids
 from tests.ledger.rules.test_properties import fewest_transfers_by_search
 

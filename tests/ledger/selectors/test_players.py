@@ -10,7 +10,7 @@ from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
 from tests.factories import TableFactory, night_with
 from tests.ledger.helpers import hand_data
-from tests.stats.builders import play_example_1
+from tests.ledger.stats_nights import play_example_1
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from ledger.models import PaymentMark, PaymentMarkReversal
 from ledger.selectors.debts import OPEN, night_transfer_debts, table_debts
 from ledger.selectors.night_end import settle_up_screen
 from ledger.services.debts import debts_pool, payment_mark, payment_mark_reverse
-from tests.debts.nights import closed_example
+from tests.ledger.debt_nights import closed_example
 from tests.ledger.helpers import ids
 
 pytestmark = pytest.mark.django_db

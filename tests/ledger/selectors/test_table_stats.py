@@ -5,7 +5,7 @@ import pytest
 from ledger.models import Night
 from ledger.selectors.table_stats import RECENT_NIGHTS, table_stats
 from tests.factories import TableFactory
-from tests.stats.builders import clone_nights, play_example_1, play_nights
+from tests.ledger.stats_nights import clone_nights, play_example_1, play_nights
 
 pytestmark = pytest.mark.django_db
 

@@ -2,8 +2,8 @@ import pytest
 
 from ledger.selectors.night_reports import night_history
 from tests.ledger.helpers import ids
+from tests.ledger.stats_nights import play_example_1
 from tests.ledger.worked_examples import EXAMPLE_1
-from tests.stats.builders import play_example_1
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from ledger.models import DebtPool, DebtPoolSource, PooledTransfer
 from ledger.selectors.debts import CARRIED, PAID, night_transfer_debts, table_debts
 from ledger.selectors.night_end import settle_up_screen
 from ledger.services.debts import debts_pool, payment_mark
-from tests.debts.nights import closed_example
+from tests.ledger.debt_nights import closed_example
 from tests.ledger.helpers import ids
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +121,7 @@ def test_one_nights_untouched_settle_up_is_already_the_fewest():
 
 
 def test_currencies_are_kept_apart():
-    from tests.debts.nights import night_with_rules
+    from tests.ledger.debt_nights import night_with_rules
 
     night = closed_example()
     table = night.table
@@ -145,7 +145,7 @@ def test_currencies_are_kept_apart():
 
 
 def test_settling_everything_in_one_currency_leaves_the_other_alone():
-    from tests.debts.nights import night_with_rules
+    from tests.ledger.debt_nights import night_with_rules
 
     first = closed_example()
     table = first.table

@@ -11,8 +11,8 @@ from ledger.models import PaymentMark
 from ledger.selectors.debts import OPEN, PAID, PARTLY_PAID, night_transfer_debts
 from ledger.selectors.night_end import settle_up_screen
 from ledger.services.debts import payment_mark
-from tests.debts.nights import closed_example
 from tests.factories import night_with
+from tests.ledger.debt_nights import closed_example
 from tests.ledger.helpers import ids
 
 pytestmark = pytest.mark.django_db

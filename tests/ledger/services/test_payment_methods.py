@@ -13,7 +13,7 @@ from ledger.services.payment_methods import (
     payment_method_remove,
 )
 from tests.factories import PaymentMethodFactory, PlayerFactory
-from tests.payment_methods.examples import BAD, GOOD, RANDOM_KEY
+from tests.ledger.payment_method_examples import BAD, GOOD, RANDOM_KEY
 
 pytestmark = pytest.mark.django_db
 
