@@ -21,7 +21,7 @@ from ledger.services.share_links import share_link_create
 from tests.browser.conftest import PHONE
 from tests.factories import PaymentMethodFactory, night_with
 from tests.ledger.payment_method_examples import IBAN_DE, RANDOM_KEY
-from tests.views.night_helpers import example_1_hands, play
+from tests.tables.night_helpers import example_1_hands, play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

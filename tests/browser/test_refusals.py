@@ -17,7 +17,7 @@ from ledger.services.tables import PLAYER_NAME_TAKEN
 from tests.factories import NightFactory, PaymentMethodFactory
 from tests.ledger.debt_nights import closed_example
 from tests.ledger.helpers import ids
-from tests.views.night_helpers import said
+from tests.tables.night_helpers import said
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

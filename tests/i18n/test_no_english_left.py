@@ -34,7 +34,7 @@ from tests.factories import NightFactory
 from tests.i18n.catalogs import PERCENT, catalog_languages, po_path
 from tests.ledger.helpers import ids
 from tests.proofs.urlwalk import PUBLIC, World, build_world
-from tests.views.night_helpers import hand_post, url
+from tests.tables.night_helpers import hand_post, url
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,7 @@ from ledger.services.share_links import share_link_create
 from tables import presenters
 from tables.forms.table import TableForm
 from tests.factories import TableFactory, UserFactory, night_with
-from tests.views.night_helpers import example_1_hands, play, url
+from tests.tables.night_helpers import example_1_hands, play, url
 
 pytestmark = pytest.mark.django_db
 

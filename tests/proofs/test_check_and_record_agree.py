@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ledger.models import Hand
 from tests.factories import night_with
 from tests.ledger.helpers import ids
-from tests.views.night_helpers import url
+from tests.tables.night_helpers import url
 
 pytestmark = pytest.mark.django_db
 

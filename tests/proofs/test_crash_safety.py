@@ -26,7 +26,7 @@ from ledger.verify import verify_night
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data
 from tests.ledger.worked_examples import EXAMPLE_1
-from tests.views.night_helpers import hand_post, play
+from tests.tables.night_helpers import hand_post, play
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

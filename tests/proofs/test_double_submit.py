@@ -15,7 +15,7 @@ from ledger import selectors
 from ledger.models import Entry, Hand, Night, NightImport
 from ledger.verify import verify_night
 from tests.factories import TableFactory, night_with
-from tests.views.night_helpers import hand_post, said
+from tests.tables.night_helpers import hand_post, said
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -27,7 +27,7 @@ from ledger.verify import verify_night
 from tables.forms.table import TableForm
 from tests.factories import night_with
 from tests.proofs.urlwalk import build_world, fingerprint
-from tests.views.night_helpers import hand_post, play, said
+from tests.tables.night_helpers import hand_post, play, said
 
 pytestmark = pytest.mark.django_db
 

@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from tests.factories import PASSWORD, UserFactory
 from tests.proofs.urlwalk import XSS_NAME, build_world, routes
-from tests.views.night_helpers import hand_post
+from tests.tables.night_helpers import hand_post
 
 pytestmark = pytest.mark.django_db
 

@@ -24,7 +24,7 @@ from ledger.verify import verify_night
 from tables.views.hands import HAND_CORRECTED, HAND_UNDONE
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data, ids, record_all
-from tests.views.night_helpers import hand_post, said
+from tests.tables.night_helpers import hand_post, said
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -41,7 +41,7 @@ from tests.factories import (
     TableFactory,
     UserFactory,
 )
-from tests.views.night_helpers import example_1_hands
+from tests.tables.night_helpers import example_1_hands
 
 # Pages anyone may open: their answer does not depend on whose data it is.
 PUBLIC = {

@@ -11,7 +11,7 @@ from ledger.selectors.seats import ids_of, night_roster
 from tests.factories import night_with
 from tests.ledger.helpers import ids
 from tests.ledger.worked_examples import EXAMPLE_1
-from tests.views.night_helpers import example_1_hands, play
+from tests.tables.night_helpers import example_1_hands, play
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from ledger.services import roster as roster_services
 from tests.factories import PlayerFactory, night_with
 from tests.ledger.helpers import hand_data, ids
 from tests.ledger.worked_examples import EXAMPLE_1
-from tests.views.night_helpers import example_1_hands, play
+from tests.tables.night_helpers import example_1_hands, play
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from django.core import mail
 
 from tables.views.accounts import RESET_THROTTLED, RESET_WINDOW_SECONDS
 from tests.factories import PASSWORD, UserFactory
-from tests.refusals import refused
+from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from ledger.services import nights as night_services
 from tables.pages.settle_up import NOBODY_OWES
 from tables.views.night_end import NIGHT_NOT_CLOSED
 from tests.factories import UserFactory, night_with
-from tests.views.night_helpers import example_1_hands, play, url
+from tests.tables.night_helpers import example_1_hands, play, url
 
 pytestmark = pytest.mark.django_db
 

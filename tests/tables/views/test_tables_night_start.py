@@ -9,8 +9,8 @@ from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from tables.forms import night_start as forms
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
-from tests.refusals import refused
-from tests.views.night_helpers import said
+from tests.tables.night_helpers import said
+from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
 

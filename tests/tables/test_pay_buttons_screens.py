@@ -19,7 +19,7 @@ from ledger.services.payment_methods import payment_method_remove
 from ledger.services.share_links import share_link_create
 from tests.factories import PaymentMethodFactory, night_with
 from tests.ledger.payment_method_examples import IBAN_DE, RANDOM_KEY
-from tests.views.night_helpers import example_1_hands, play, url
+from tests.tables.night_helpers import example_1_hands, play, url
 
 pytestmark = pytest.mark.django_db
 
@@ -176,7 +176,7 @@ def test_the_settle_up_reads_the_payees_methods_in_one_more_query(
     page = url("night_settlement", night)
     client.get(page)
 
-    # Session, user, the night, the settle-up's six (tests/views/test_query_counts.py:
+    # Session, user, the night, the settle-up's six (tests/tables/views/test_query_counts.py:
     # with the night's payment marks and "settle everything") and the payees' methods.
     with django_assert_num_queries(10):
         html = client.get(page).content.decode()

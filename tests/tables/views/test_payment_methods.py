@@ -9,7 +9,7 @@ from ledger.models import PaymentMethod, PaymentMethodWithdrawal
 from tables.views.payment_methods import METHOD_ADDED, METHOD_REMOVED
 from tests.factories import PaymentMethodFactory, PlayerFactory, ShareLinkFactory, UserFactory
 from tests.ledger.payment_method_examples import IBAN_DE
-from tests.refusals import refused
+from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
 

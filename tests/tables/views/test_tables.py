@@ -7,8 +7,8 @@ from ledger.rules import errors as rule_errors
 from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory, night_with
-from tests.refusals import refused
-from tests.views.night_helpers import said
+from tests.tables.night_helpers import said
+from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from ledger.services import nights as night_services
 from tables.views.hands import HAND_UNDONE, UNDO_STALE
 from tests.factories import NightFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data
-from tests.views.night_helpers import example_1_hands, play, said, url
+from tests.tables.night_helpers import example_1_hands, play, said, url
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from ledger.services.debts import payment_mark, payment_mark_reverse
 from tests.factories import ShareLinkFactory, UserFactory, night_with
 from tests.ledger.debt_nights import closed_example
 from tests.ledger.helpers import ids
-from tests.refusals import refused
-from tests.views.night_helpers import example_1_hands, play, said
+from tests.tables.night_helpers import example_1_hands, play, said
+from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
 

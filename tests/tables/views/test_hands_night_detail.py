@@ -8,7 +8,7 @@ from ledger.services import nights as night_services
 from ledger.services import roster as roster_services
 from tables.views.hands import HAND_UNDONE
 from tests.factories import UserFactory, night_with
-from tests.views.night_helpers import example_1_hands, play, url
+from tests.tables.night_helpers import example_1_hands, play, url
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from ledger.services import nights as night_services
 from tables.views.hands import CORRECTION_STALE, HAND_CORRECTED
 from tests.factories import NightFactory, UserFactory
 from tests.ledger.helpers import ids
-from tests.views.night_helpers import example_1_hands, hand_post, said, url
+from tests.tables.night_helpers import example_1_hands, hand_post, said, url
 
 pytestmark = pytest.mark.django_db
 

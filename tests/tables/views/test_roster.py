@@ -10,8 +10,8 @@ from ledger.services import tables as table_services
 from tables.forms import night_join
 from tests.factories import NightFactory, PlayerFactory, TableFactory, night_with
 from tests.ledger.helpers import hand_data, ids
-from tests.refusals import refused
-from tests.views.night_helpers import said
+from tests.tables.night_helpers import said
+from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
 

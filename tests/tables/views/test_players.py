@@ -4,8 +4,8 @@ from ledger import names
 from ledger.models import Player
 from ledger.services import tables as table_services
 from tests.factories import PlayerFactory, TableFactory, night_with
-from tests.refusals import refused
-from tests.views.night_helpers import said
+from tests.tables.night_helpers import said
+from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
 

@@ -28,7 +28,7 @@ from tests.factories import PlayerFactory, ShareLinkFactory, TableFactory, UserF
 from tests.ledger.helpers import hand_data, ids
 from tests.ledger.stats_nights import play_example_1
 from tests.ledger.worked_examples import EXAMPLE_1
-from tests.views.night_helpers import said
+from tests.tables.night_helpers import said
 
 pytestmark = pytest.mark.django_db
 

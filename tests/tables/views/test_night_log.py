@@ -9,7 +9,7 @@ from ledger.services import nights as night_services
 from ledger.services import roster as roster_services
 from tests.factories import NightFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data
-from tests.views.night_helpers import example_1_hands, play, url
+from tests.tables.night_helpers import example_1_hands, play, url
 
 pytestmark = pytest.mark.django_db
 

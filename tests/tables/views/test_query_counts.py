@@ -20,7 +20,7 @@ from ledger.services import nights as night_services
 from ledger.services.share_links import share_link_create
 from tests.factories import NightFactory
 from tests.ledger.helpers import hand_data
-from tests.views.night_helpers import example_1_hands, hand_post, url
+from tests.tables.night_helpers import example_1_hands, hand_post, url
 
 pytestmark = pytest.mark.django_db
 

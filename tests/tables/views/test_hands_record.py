@@ -11,8 +11,8 @@ from ledger.services import tables as table_services
 from tables.forms import hand as forms_hand
 from tests.factories import UserFactory
 from tests.ledger.helpers import hand_data, ids
-from tests.refusals import refused
-from tests.views.night_helpers import example_1_hands, hand_post, play, said, url
+from tests.tables.night_helpers import example_1_hands, hand_post, play, said, url
+from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from ledger.services.debts import debts_pool, payment_mark
 from tests.factories import PaymentMethodFactory, ShareLinkFactory, UserFactory
 from tests.ledger.debt_nights import closed_example, night_with_rules
 from tests.ledger.helpers import ids
-from tests.refusals import refused
-from tests.views.night_helpers import said
+from tests.tables.night_helpers import said
+from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
 

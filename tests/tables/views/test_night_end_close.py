@@ -6,7 +6,7 @@ from ledger.models import Night
 from ledger.services import nights as night_services
 from tests.factories import NightFactory, UserFactory, night_with
 from tests.ledger.worked_examples import EXAMPLE_1
-from tests.views.night_helpers import example_1_hands, play, said, url
+from tests.tables.night_helpers import example_1_hands, play, said, url
 
 pytestmark = pytest.mark.django_db
 

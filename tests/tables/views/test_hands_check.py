@@ -6,7 +6,7 @@ from ledger.rules import errors as rule_errors
 from ledger.services import nights as night_services
 from tests.factories import UserFactory
 from tests.ledger.helpers import ids
-from tests.views.night_helpers import example_1_hands, hand_post, play, said, url
+from tests.tables.night_helpers import example_1_hands, hand_post, play, said, url
 
 pytestmark = pytest.mark.django_db
 
