@@ -8,7 +8,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from tests.proofs.urlwalk import build_world
+from tests.tables.urlwalk import build_world
 
 pytestmark = pytest.mark.django_db
 

@@ -33,8 +33,8 @@ from ledger.models import Hand
 from tests.factories import NightFactory
 from tests.i18n.catalogs import PERCENT, catalog_languages, po_path
 from tests.ledger.helpers import ids
-from tests.proofs.urlwalk import PUBLIC, World, build_world
 from tests.tables.night_helpers import hand_post, url
+from tests.tables.urlwalk import PUBLIC, World, build_world
 
 pytestmark = pytest.mark.django_db
 

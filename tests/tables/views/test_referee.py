@@ -22,8 +22,8 @@ from tables import verdict_text
 from tables.forms import judge as forms_judge
 from tests.factories import NightFactory, ShareLinkFactory, UserFactory
 from tests.ledger.helpers import ids
-from tests.proofs.urlwalk import fingerprint
 from tests.tables.night_helpers import example_1_hands, hand_post, play, url
+from tests.tables.urlwalk import fingerprint
 
 pytestmark = pytest.mark.django_db
 

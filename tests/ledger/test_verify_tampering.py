@@ -17,8 +17,8 @@ from django.db import DatabaseError, connection, transaction
 from ledger import append_only_triggers, selectors, verify
 from ledger.models import Entry, Hand, Night, Seat
 from ledger.verify import verify_night
+from tests.ledger.long_nights import long_night
 from tests.ledger.nights import busy_night, example_night
-from tests.proofs.builders import long_night
 
 pytestmark = pytest.mark.django_db
 

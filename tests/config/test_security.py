@@ -17,8 +17,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import PASSWORD, UserFactory
-from tests.proofs.urlwalk import XSS_NAME, build_world, routes
 from tests.tables.night_helpers import hand_post
+from tests.tables.urlwalk import XSS_NAME, build_world, routes
 
 pytestmark = pytest.mark.django_db
 

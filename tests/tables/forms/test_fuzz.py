@@ -26,8 +26,8 @@ from ledger.services import nights as night_services
 from ledger.verify import verify_night
 from tables.forms.table import TableForm
 from tests.factories import night_with
-from tests.proofs.urlwalk import build_world, fingerprint
 from tests.tables.night_helpers import hand_post, play, said
+from tests.tables.urlwalk import fingerprint
 
 pytestmark = pytest.mark.django_db
 
@@ -132,11 +132,6 @@ class Judge:
     def report(self, form: str = "") -> None:
         for name, outcomes in self.outcomes.items():
             print(f"\n{name or form}: {sum(outcomes.values())} examples {dict(outcomes)}")
-
-
-@pytest.fixture
-def world():
-    return build_world()
 
 
 @pytest.fixture

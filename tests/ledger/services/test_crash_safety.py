@@ -30,7 +30,7 @@ from tests.tables.night_helpers import hand_post, play
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 HANDS = [hand for hand, _, _ in EXAMPLE_1["hands"]]
 
 

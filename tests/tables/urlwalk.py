@@ -147,7 +147,7 @@ class World:
     def urls(self, route: Route) -> list[str]:
         unknown = [p for p in route.params if p not in self.values]
         assert not unknown, (
-            f"URL {route.name} ({route.pattern}) takes {unknown}: teach tests/proofs/urlwalk.py "
+            f"URL {route.name} ({route.pattern}) takes {unknown}: teach tests/tables/urlwalk.py "
             "how to fill it in, so the permission and security proofs cover it."
         )
         choices = [self.values[p] for p in route.params]

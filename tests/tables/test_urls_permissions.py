@@ -11,7 +11,7 @@ from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import reverse
 
-from tests.proofs.urlwalk import PUBLIC, build_world, fingerprint
+from tests.tables.urlwalk import PUBLIC, build_world, fingerprint
 
 pytestmark = pytest.mark.django_db
 

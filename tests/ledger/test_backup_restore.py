@@ -22,8 +22,8 @@ from ledger.verify import verify_night
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
 from tests.ledger.helpers import hand_data
 from tests.ledger.worked_examples import EXAMPLE_1, EXAMPLE_2, EXAMPLE_3
-from tests.proofs.urlwalk import fingerprint
 from tests.tables.night_helpers import play
+from tests.tables.urlwalk import fingerprint
 
 pytestmark = pytest.mark.django_db
 

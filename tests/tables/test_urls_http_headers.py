@@ -6,14 +6,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.cache import get_max_age
 
-from tests.proofs.urlwalk import build_world, fingerprint
+from tests.tables.urlwalk import fingerprint
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def world():
-    return build_world()
 
 
 def client(user=None) -> Client:
