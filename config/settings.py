@@ -102,7 +102,7 @@ TEMPLATES = [
 ]
 
 # The one template library name given twice is "i18n", on purpose (above): Django warns of
-# any name used twice (templates.W003); tests/test_settings.py checks that no other is.
+# any name used twice (templates.W003); tests/config/test_settings.py checks that no other is.
 SILENCED_SYSTEM_CHECKS = ["templates.W003"]
 
 # A ledger must not lose a hand: SQLite waits for the write lock at BEGIN

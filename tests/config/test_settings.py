@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.template import engines
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
