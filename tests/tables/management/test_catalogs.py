@@ -4,7 +4,7 @@ placeholders, and the compiled .mo files in step with the .po files."""
 import pytest
 from babel.messages.mofile import read_mo
 
-from tests.i18n.catalogs import PLURAL_FORMS, catalog_languages, po_path, problems, read
+from tests.catalogs import PLURAL_FORMS, catalog_languages, po_path, problems, read
 
 LANGUAGES = catalog_languages()
 HEADER = """msgid ""

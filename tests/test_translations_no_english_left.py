@@ -30,8 +30,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from ledger.models import Hand
+from tests.catalogs import PERCENT, catalog_languages, po_path
 from tests.factories import NightFactory
-from tests.i18n.catalogs import PERCENT, catalog_languages, po_path
 from tests.ledger.helpers import ids
 from tests.tables.night_helpers import hand_post, url
 from tests.tables.urlwalk import PUBLIC, World, build_world

@@ -46,7 +46,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.i18n.catalogs import placeholders
+from tests.catalogs import placeholders
 
 TABLES = Path(settings.BASE_DIR) / "tables"
 # Developer tools: their output is for whoever runs manage.py, in English.
