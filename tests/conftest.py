@@ -64,6 +64,14 @@ def night():
 
 
 @pytest.fixture
+def player():
+    """Ann, the one player at a new table."""
+    from tests.factories import PlayerFactory  # needs Django: see night()
+
+    return PlayerFactory(name="Ann")
+
+
+@pytest.fixture
 def host(request, client):
     """The host, signed in on ``client``: the owner of the test's ``night`` when it has
     one, else a new user with no table yet. (A test that asks for ``night`` without

@@ -18,11 +18,6 @@ from tests.ledger.payment_method_examples import BAD, GOOD, RANDOM_KEY
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def player():
-    return PlayerFactory(name="Ann")
-
-
 def _codes(error) -> list[str]:
     return [problem.code for problem in error.value.problems]
 

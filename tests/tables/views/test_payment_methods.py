@@ -7,18 +7,13 @@ from django.urls import reverse
 
 from ledger.models import PaymentMethod, PaymentMethodWithdrawal
 from tables.views.payment_methods import METHOD_ADDED, METHOD_REMOVED
-from tests.factories import PaymentMethodFactory, PlayerFactory, ShareLinkFactory, UserFactory
+from tests.factories import PaymentMethodFactory, ShareLinkFactory, UserFactory
 from tests.ledger.payment_method_examples import IBAN_DE
 from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true", "HX-Target": "payment-methods"}
-
-
-@pytest.fixture
-def player():
-    return PlayerFactory(name="Ann")
 
 
 @pytest.fixture
