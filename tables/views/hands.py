@@ -9,6 +9,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext, ngettext, npgettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect, replace_url
@@ -27,6 +29,7 @@ from tables import forms_hand, presenters
 from tables.access import hand_screen_for_host, night_for_host
 from tables.forms_hand import HandForm
 from tables.problems import sentence, sentences
+from tables.seat_words import seat_extras, seat_words
 from tables.views.night_common import links
 
 UNDO_STALE = Code(
@@ -213,6 +216,8 @@ def _screen(
         "ante_lines": _ante_text(screen),
         "check": check,
         "trick_counts": _trick_counts(screen.house.tricks_per_hand),
+        "seat_words": seat_words(),
+        "seat_extras": seat_extras(form),
         "after": presenters.hand_text(screen.after, screen.names) if screen.after else None,
         "standings": screen.standings,
         "last_hand": screen.last_hand,
@@ -226,8 +231,12 @@ def _screen(
 
 @dataclass(frozen=True)
 class TrickCount:
-    value: str  # as the form posts it
-    label: str  # as a screen reader says it ("3 tricks")
+    """A count a stayer's tricks are tapped from, as every seat row writes it: escaped for
+    HTML once for the screen, not at each of the rows."""
+
+    value: SafeString  # as the form posts it
+    label: SafeString  # as a screen reader says it ("3 tricks")
+    css: SafeString  # its button's classes (0 is bourré)
 
 
 def _trick_counts(tricks_per_hand: int) -> list[TrickCount]:
@@ -235,8 +244,11 @@ def _trick_counts(tricks_per_hand: int) -> list[TrickCount]:
     once for the whole screen rather than once a player."""
     return [
         TrickCount(
-            str(count),
-            ngettext("%(counter)s trick", "%(counter)s tricks", count) % {"counter": count},
+            conditional_escape(str(count)),
+            conditional_escape(
+                ngettext("%(counter)s trick", "%(counter)s tricks", count) % {"counter": count}
+            ),
+            conditional_escape("choice count" if count else "choice count zero"),
         )
         for count in range(tricks_per_hand + 1)
     ]
@@ -463,6 +475,8 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
         "was": presenters.hand_text(hand, screen.names),
         "dealer_choices": [(p.id, p.name) for p in people],
         "trick_counts": _trick_counts(screen.house.tricks_per_hand),
+        "seat_words": seat_words(),
+        "seat_extras": seat_extras(form),
         "preview": preview,
         "links": links(night),
     }
