@@ -7,6 +7,7 @@ so two phones writing into one night take turns, and an error anywhere leaves no
 
 from collections.abc import Mapping, Sequence
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -55,7 +56,8 @@ def lock_and_read(night: Night, query: str, params: list) -> tuple:
 
 
 def _server_side_binding() -> bool:
-    return connection.settings_dict["OPTIONS"].get("server_side_binding") is True
+    options = settings.DATABASES[connection.alias].get("OPTIONS", {})
+    return options.get("server_side_binding") is True
 
 
 def refuse_if_closed(night: Night) -> None:
