@@ -7,13 +7,13 @@ part of the page that changed, the refusal in it.
 """
 
 from collections.abc import Callable
+from functools import cache, partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
@@ -47,11 +47,13 @@ FORM_INVALID = gettext_lazy("Check the amount and the note.")
 
 
 def debts_context(table: Table) -> dict:
-    """The table page's open debts and how to pay them, read only if the page shows them."""
-    debts = SimpleLazyObject(lambda: table_debts(table))
+    """The table page's open debts and how to pay them, read only if the page shows them:
+    each is a function the template calls (as it calls any callable it is given), which
+    reads once."""
+    debts = cache(partial(table_debts, table))
     return {
         "debts": debts,
-        "pay_buttons": SimpleLazyObject(lambda: table_pay_buttons(table, debts)),
+        "pay_buttons": cache(lambda: table_pay_buttons(table, debts())),
         "can_mark": True,
         "marks_back": BACK_TO_TABLE,
     }
