@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from django.db.models import (
+    CharField,
     Count,
     Exists,
     IntegerField,
@@ -22,10 +23,9 @@ from django.db.models import (
     QuerySet,
     StringAgg,
     Subquery,
-    TextField,
     Value,
 )
-from django.db.models.functions import Cast, JSONArray
+from django.db.models.functions import Cast, Concat
 
 from ledger import seals
 from ledger.models import (
@@ -51,8 +51,8 @@ from ledger.selectors.standings import (
     state_standings,
 )
 
-# Between the seats of the roster's key: JSON writes none inside a seat.
-_SEAT = "\n"
+# Names never hold control characters (ledger.names), so these cannot be forged by one.
+_FIELD, _SEAT = "\t", "\n"
 
 
 @dataclass(frozen=True)
@@ -106,8 +106,8 @@ class LiveNight:
         )
 
     def hands_version(self) -> tuple:
-        """What the hand log part depends on: the hands, the roster whose names they are
-        told in, and whether it still follows the night. Chips moved without a
+        """What the hand log part depends on: the hands, the names they are told in (in
+        seat order), and whether it still follows the night. Chips moved without a
         hand (closing hands the pot back) do not change it."""
         return (self.closed, self.hand_rows, self.roster)
 
@@ -127,9 +127,16 @@ def _live_nights() -> QuerySet:
     hands = Hand.objects.filter(night=night).order_by()
     last_entry = Entry.objects.filter(night=night).order_by("-seq")
     marks = PaymentMark.objects.filter(night=night).order_by()
-    # Each seat as a JSON array (position, player, at the table, name): a name, quoted,
-    # cannot pass for a separator.
-    seat = Cast(JSONArray("position", "player_id", "active", "player__name"), TextField())
+    seat = Concat(
+        Cast("position", CharField()),
+        Value(_FIELD),
+        Cast("player_id", CharField()),
+        Value(_FIELD),
+        Cast("active", CharField()),
+        Value(_FIELD),
+        "player__name",
+        output_field=CharField(),
+    )
     roster = (
         Seat.objects.filter(night=night)
         .order_by()
@@ -203,13 +210,17 @@ def live_night(token: str) -> LiveNight | None:
         last_hand=last_hand or 0,
         entries=entries or 0,
         last_hash=last_hash or "",
-        # Sorted: the same seats give the same key whatever order the database
-        # aggregated them in (an ordered aggregate needs SQLite 3.44).
-        roster=_SEAT.join(sorted((roster_key or "").split(_SEAT))),
+        # In seat order whatever order the database joined them in (an ordered
+        # aggregate needs SQLite 3.44): each seat's line starts with its position.
+        roster=_SEAT.join(sorted((roster_key or "").split(_SEAT), key=_position)),
         mark_rows=mark_rows or 0,
         reversal_rows=reversal_rows or 0,
         debts_pooled=bool(debts_pooled),
     )
+
+
+def _position(seat: str) -> int:
+    return int(seat.split(_FIELD, 1)[0] or 0)
 
 
 @dataclass(frozen=True)
