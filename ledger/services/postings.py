@@ -144,7 +144,10 @@ def insert_entries(entries: list[PostedEntry], now) -> None:
     thousands of rows, its values quoted one by one into the statement or bound array by
     array, took most of a long correction); triggers and constraints check each row
     as for an INSERT. Elsewhere many rows a statement, as Django's ``bulk_create`` writes
-    them."""
+    them.
+
+    Written out: the ORM has no COPY, and ``bulk_create`` (an Entry built, and each of its
+    fields prepared, for every row) took six times as long for 6,000 entries."""
     if not entries:
         return
     names = ENTRY_FIELDS[1:]  # the id is the database's
