@@ -1,7 +1,8 @@
 """Database triggers that refuse UPDATE and DELETE on ledger entries.
 
 The model already refuses; these make the database refuse too, so raw SQL,
-a shell session or another program cannot rewrite history either.
+a shell session or another program cannot rewrite history either. Written as SQL: Django's
+ORM and migrations have no triggers.
 """
 
 SQLITE_INSTALL = [

@@ -5,7 +5,8 @@ marks, their reversals and "settle everything" records (ledger/models/debts.py).
 The models already refuse; these make the database refuse too, so raw SQL, a shell
 session or another program cannot rewrite what was marked. Row triggers, as for the
 ledger's entries (ledger/db_triggers.py); the test suite lifts them for a transactional
-test's flush, as it lifts the entries'.
+test's flush, as it lifts the entries'. Written as SQL: Django's ORM and migrations have no
+triggers.
 """
 
 APPEND_ONLY_TABLES = [
