@@ -113,8 +113,9 @@ def test_sqlite_waits_for_the_write_lock_and_flushes_every_commit():
 def test_templates_load_djangos_own_libraries_and_no_check_is_silenced():
     # {% load i18n %} is Django's: the app names no library of its own after one of
     # Django's, so Django has nothing to warn of (templates.W003) and nothing is silenced.
+    djangos = {"i18n", "l10n", "static", "cache", "tz"}
     for engine in settings.TEMPLATES:
-        assert "libraries" not in engine.get("OPTIONS", {})
+        assert not djangos & set(engine.get("OPTIONS", {}).get("libraries", {}))
     assert settings.SILENCED_SYSTEM_CHECKS == []
     out = io.StringIO()
     call_command("check", "--tag", "templates", "--fail-level", "WARNING", stdout=out)
