@@ -115,12 +115,12 @@ def host_hand_screen(night_id: int, host, *, after: int | None = None) -> HandSc
 # Written out, and run through QuerySet.raw(), which loads the night as the ORM does (each
 # column converted). The ORM can build the query (the seats select_related with their
 # player, the night and its table, the last hand through a FilteredRelation), but
-# building and compiling it took 4 ms a request, ten times this whole read; and the ORM
-# keeps no compiled query between requests. The table's and the hand's columns come
-# along as extra columns: only those whose values need no conversion by the database
-# backend (numbers, text, JSON), which ``_joined`` makes into instances; the rest of
-# each row is deferred (the screen shows the table's name and the hand's stored input,
-# result and state).
+# building and compiling it took 4 ms a request on SQLite, five times this whole read;
+# and the ORM keeps no compiled query between requests. The table's and the hand's
+# columns come along as extra columns: only those whose values need no conversion by the
+# database backend (numbers, text, JSON), which ``_joined`` makes into instances; the
+# rest of each row is deferred (the screen shows the table's name and the hand's stored
+# input, result and state). Tables and columns are named as Django names them.
 _TABLE_LOADED = ("id", "owner_id", "name", "language")
 _HAND_LOADED = (
     *("id", "night_id", "number", "revision", "kind", "input"),
