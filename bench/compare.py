@@ -26,7 +26,6 @@ from django.contrib.auth.hashers import make_password
 from django.core.management import call_command
 from django.db import connection, connections
 from django.test import Client as DjangoClient
-from django.test.utils import CaptureQueriesContext
 
 from bench import databases
 from bench.client import HOST, Client, HttpError, expect
@@ -160,7 +159,7 @@ class Run:
         started = time.perf_counter()
         call_command("collectstatic", interactive=False, verbosity=0)
         self.vendor = connection.vendor
-        configured = dict(connection.settings_dict)
+        configured = dict(databases.configured(connection))
         app_name = databases.throwaway_name(configured, self.vendor, "app", str(self.directory))
         bare_name = databases.throwaway_name(configured, self.vendor, "bare", str(self.directory))
         self.password = uuid.uuid4().hex
@@ -393,18 +392,16 @@ class Run:
             hand = {**COUNTED_HAND, "dealer": dealer_of(night.next)}
             fields = {"number": str(night.next), "key": uuid.uuid4().hex}
             fields |= hand_fields(hand, night.ids)
-            with CaptureQueriesContext(connection) as post:
+            with databases.counting(connection) as post:
                 answer = client.post(f"{night.path}hands/", fields)
-            # Counted now: the captured list is read from the connection's log, which the
-            # next request starts afresh.
-            posted = len(post)
+            posted = post.count
             if answer.status_code != 302 or self.last_live(night)[0] != night.next:
                 raise HttpError(f"the counted record answered {answer.status_code}")
             number, revision = self.last_live(night)
             client.post(f"{night.path}undo/", {"number": number, "revision": revision})
-            with CaptureQueriesContext(connection) as screen:
+            with databases.counting(connection) as screen:
                 answer = client.get(night.path)
-            shown = len(screen)
+            shown = screen.count
             if answer.status_code != 200:
                 raise HttpError(f"the counted screen answered {answer.status_code}")
             counts.append(f"{posted} / {shown}")

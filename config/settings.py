@@ -89,9 +89,6 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
-            # Django's i18n library, with literal {% translate %} tags looked up once per
-            # language (tables/templatetags/translations.py).
-            "libraries": {"i18n": "tables.templatetags.translations"},
             "builtins": [
                 "django_htmx.templatetags.django_htmx",
                 # {% html_lang %} and |local_date, which every page's dates go through.
@@ -100,10 +97,6 @@ TEMPLATES = [
         },
     }
 ]
-
-# The one template library name given twice is "i18n", on purpose (above): Django warns of
-# any name used twice (templates.W003); tests/config/test_settings.py checks that no other is.
-SILENCED_SYSTEM_CHECKS = ["templates.W003"]
 
 # A ledger must not lose a hand: SQLite waits for the write lock at BEGIN
 # (IMMEDIATE) instead of failing half-way through a transaction, and flushes

@@ -4,7 +4,8 @@ entries, the night imports, the payment methods and their withdrawals, the payme
 their reversals and "settle everything").
 
 The models already refuse; these make the database refuse too, so raw SQL, a shell
-session or another program cannot rewrite history either. SQLite gets a BEFORE UPDATE and
+session or another program cannot rewrite history either. Written as SQL: Django's ORM
+and migrations have no triggers. SQLite gets a BEFORE UPDATE and
 a BEFORE DELETE trigger per table; PostgreSQL one function, a BEFORE UPDATE OR DELETE row
 trigger per table and a BEFORE TRUNCATE statement trigger, since TRUNCATE fires no row
 trigger and would otherwise empty a table unopposed. The test suite lifts them for a

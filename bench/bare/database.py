@@ -21,7 +21,6 @@ def _create(name: str) -> dict:
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
 
     from bench import databases
     from bench.bare.models import Row
@@ -33,14 +32,11 @@ def _create(name: str) -> dict:
     Row.objects.bulk_create(Row(name=f"Row {n}", amount=n) for n in range(1, 6))
     client = Client(HTTP_HOST=QUERY_COUNT_HOST)
     client.force_login(user)
-    # Each count is read at once: the captured list is a slice of the connection's log,
-    # which the next request starts afresh.
-    with CaptureQueriesContext(connection) as insert:
+    with databases.counting(connection) as insert:
         inserted = client.post("/rows/add/", {"name": "Counted", "amount": "7"})
-    counts = {"insert": len(insert)}
-    with CaptureQueriesContext(connection) as render:
+    with databases.counting(connection) as render:
         rendered = client.get("/rows/")
-    counts["render"] = len(render)
+    counts = {"insert": insert.count, "render": render.count}
     if (inserted.status_code, rendered.status_code) != (302, 200):
         raise SystemExit(f"bare views answered {inserted.status_code}, {rendered.status_code}")
     return counts
@@ -51,7 +47,7 @@ def _drop(name: str) -> None:
 
     from bench import databases
 
-    databases.drop(connection, name, connection.settings_dict["NAME"])
+    databases.drop(connection, name, databases.configured(connection)["NAME"])
 
 
 def main(argv: list[str]) -> None:

@@ -12,7 +12,7 @@ nor does showing the screen again once it is recorded (``screen_after``).
 """
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 from django.db import connection
 
@@ -90,91 +90,79 @@ def host_hand_screen(night_id: int, host, *, after: int | None = None) -> HandSc
     starts with two players at least), so no row means no such night of the host's.
     Every hand screen request (the screen, each live check, each record) starts with it.
     """
-    with connection.cursor() as cursor:
-        cursor.execute(_screen_sql(connection.vendor), [night_id, host.pk])
-        rows = cursor.fetchall()
+    rows = list(Night.objects.raw(_SCREEN_SQL, [night_id, host.pk]))
     if not rows:
         return None
     roster = tuple(
-        RosterPlayer(id=player_id, name=name, position=position, active=bool(active))
-        for player_id, name, position, active, *_ in rows
+        RosterPlayer(
+            id=row.seat_player_id,
+            name=row.seat_name,
+            position=row.seat_position,
+            active=bool(row.seat_active),  # SQLite answers 0 or 1
+        )
+        for row in rows
     )
     # Every row carries the same night, table and last hand: the first row's stand for all.
-    values = rows[0][len(_SEAT_COLUMNS) :]
-    night, table, last = (_stored(model, values, at) for model, at in _columns_at())
-    night.table = table
+    night = rows[0]
+    night.table = _joined(Table, _TABLE_LOADED, night, "table_")
+    last = None
+    if night.hand_id is not None:
+        last = _joined(Hand, _HAND_LOADED, night, "hand_")
+        last.live = True  # the join takes live hands only
     return _screen(night, roster, last, after)
 
 
-# The query is written out: built with the ORM (the last hand joined through a
-# FilteredRelation), it took ten times longer to compile than the database to answer.
-_SEAT_COLUMNS = ("s.player_id", "p.name", "s.position", "s.active")
-_JOINED = ((Night, "n"), (Table, "t"), (Hand, "h"))
-
-
-@lru_cache(maxsize=4)
-def _screen_sql(vendor: str) -> str:
-    quote = connection.ops.quote_name
-    columns = [*_SEAT_COLUMNS]
-    for model, alias in _JOINED:
-        columns += [f"{alias}.{quote(f.column)}" for f in model._meta.concrete_fields]
-    seat, player, night, table, hand = (
-        quote(model._meta.db_table) for model in (Seat, Player, Night, Table, Hand)
+# Written out, and run through QuerySet.raw(), which loads the night as the ORM does (each
+# column converted). The ORM can build the query (the seats select_related with their
+# player, the night and its table, the last hand through a FilteredRelation), but
+# building and compiling it took 4 ms a request on SQLite, five times this whole read;
+# and the ORM keeps no compiled query between requests. The table's and the hand's
+# columns come along as extra columns: only those whose values need no conversion by the
+# database backend (numbers, text, JSON), which ``_joined`` makes into instances; the
+# rest of each row is deferred (the screen shows the table's name and the hand's stored
+# input, result and state). Tables and columns are named as Django names them.
+_TABLE_LOADED = ("id", "owner_id", "name", "language")
+_HAND_LOADED = (
+    *("id", "night_id", "number", "revision", "kind", "input"),
+    *("dealer_id", "roster", "result", "state_after"),
+)
+_SCREEN_SQL = f"""
+    SELECT n.*,
+        s.player_id AS seat_player_id, p.name AS seat_name, s.position AS seat_position,
+        s.active AS seat_active,
+        t.owner_id AS table_owner_id, t.name AS table_name, t.language AS table_language,
+        {", ".join(f"h.{name} AS hand_{name}" for name in _HAND_LOADED)}
+    FROM {Seat._meta.db_table} s
+    JOIN {Player._meta.db_table} p ON p.id = s.player_id
+    JOIN {Night._meta.db_table} n ON n.id = s.night_id
+    JOIN {Table._meta.db_table} t ON t.id = n.table_id
+    LEFT JOIN {Hand._meta.db_table} h ON h.night_id = n.id AND h.live AND h.number = (
+        SELECT MAX(number) FROM {Hand._meta.db_table} WHERE night_id = n.id AND live
     )
-    return f"""
-        SELECT {", ".join(columns)}
-        FROM {seat} s
-        JOIN {player} p ON p.id = s.player_id
-        JOIN {night} n ON n.id = s.night_id
-        JOIN {table} t ON t.id = n.table_id
-        LEFT JOIN {hand} h ON h.night_id = n.id AND h.live AND h.number = (
-            SELECT MAX(number) FROM {hand} WHERE night_id = n.id AND live
-        )
-        WHERE s.night_id = %s AND t.owner_id = %s
-        ORDER BY s.position
-    """  # noqa: S608 - names from the models, values as parameters
+    WHERE s.night_id = %s AND t.owner_id = %s
+    ORDER BY s.position
+"""  # noqa: S608 - names from the models, values as parameters
 
 
-def _columns_at() -> list[tuple[type, int]]:
-    """Each joined model with where its columns start in a row (after the seat's)."""
-    found, at = [], 0
-    for model, _ in _JOINED:
-        found.append((model, at))
-        at += len(model._meta.concrete_fields)
-    return found
+def _joined(model, names: tuple[str, ...], row: Night, prefix: str):
+    """The ``model`` instance of the columns ``names`` that ``row`` carries as ``prefix`` and
+    the name (the table's id is the night's own ``table_id``), loaded as
+    ``Model.from_db`` documents, its other fields deferred; a field that converts what the
+    database returns (JSON) does so with its ``from_db_value``."""
+    fields = _fields(model, names)
+    values = []
+    for loaded in fields:
+        value = getattr(row, prefix + loaded.attname)
+        if value is not None and hasattr(loaded, "from_db_value"):
+            value = loaded.from_db_value(value, None, connection)
+        values.append(value)
+    return model.from_db(row._state.db, [loaded.attname for loaded in fields], values)
 
 
-def _stored(model, values, at: int):
-    """The ``model`` row whose columns start at ``values[at]``, converted the way the ORM
-    converts them (JSON decoded, times made aware...); None if its id is NULL (a LEFT
-    JOIN that found nothing)."""
-    names, converters = _converters(model, connection.ops)
-    row = values[at : at + len(names)]
-    if row[0] is None:
-        return None
-    converted = []
-    for value, (column, converts) in zip(row, converters, strict=True):
-        if value is not None:
-            for convert in converts:
-                value = convert(value, column, connection)
-        converted.append(value)
-    return model.from_db(connection.alias, names, converted)
-
-
-@lru_cache(maxsize=32)
-def _converters(model, ops) -> tuple[list[str], list[tuple]]:
-    """``model``'s field names, and each field's column with the converters the ORM runs
-    on its values: the same for every row, so looked up once per connection (``ops`` is
-    its own), not at every request."""
-    fields = model._meta.concrete_fields
-    converters = [
-        (
-            field.cached_col,
-            ops.get_db_converters(field.cached_col) + field.get_db_converters(ops.connection),
-        )
-        for field in fields
-    ]
-    return [field.attname for field in fields], converters
+@cache
+def _fields(model, names: tuple[str, ...]) -> list:
+    """``model``'s fields of ``names``, in the model's order (which ``from_db`` takes)."""
+    return [each for each in model._meta.concrete_fields if each.attname in names]
 
 
 def screen_after(screen: HandScreen, hand: Hand) -> HandScreen:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, IntegerField, Max, Sum
-from django.db.models.fields.json import KeyTextTransform
+from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
@@ -110,7 +110,7 @@ def _records(table: Table) -> Records:
     )
     carry = (
         Hand.objects.filter(night__table=table, live=True)
-        .annotate(streak=Cast(KeyTextTransform("carry_streak", "state_after"), IntegerField()))
+        .annotate(streak=Cast(KT("state_after__carry_streak"), IntegerField()))
         .filter(streak__gt=0)
         .order_by("-streak", "night__started_at", "number")
         .values("streak", "night_id", "night__started_at", "number")

@@ -11,7 +11,7 @@ correction, replay and undo is a new revision of its hand (``next_revision``,
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
@@ -206,9 +206,11 @@ class _NightNow:
     keyed_id: int | None  # the hand recorded with the idempotency key, if any
 
 
-# Written out rather than built with the ORM: it runs while every other writer waits
-# (SQLite's BEGIN IMMEDIATE, PostgreSQL's row lock), and building and compiling its six
-# subqueries took longer than the database takes to answer them.
+# Written out: ``lock_and_read`` sends it with the night's row lock, two statements in one
+# round trip on PostgreSQL, which the ORM cannot send (it runs one statement a query). It
+# runs while every other writer waits (SQLite's BEGIN IMMEDIATE, PostgreSQL's row lock),
+# and built with the ORM its six subqueries took longer to compile than to answer. The
+# tables are named as Django names them, lowercase and unquoted.
 _NIGHT_NOW = """
     SELECT night.closed_at,
         (SELECT id FROM {hand} WHERE night_id = night.id AND live
@@ -223,8 +225,7 @@ _NIGHT_NOW = """
 
 
 def _night_now(night: Night, number: int, key: str) -> _NightNow:
-    quote = connection.ops.quote_name
-    tables = {m.__name__.lower(): quote(m._meta.db_table) for m in (Hand, Seat, Entry, Night)}
+    tables = {m.__name__.lower(): m._meta.db_table for m in (Hand, Seat, Entry, Night)}
     # No key matches no hand (NULL equals nothing): hands recorded without one have "".
     row = lock_and_read(night, _NIGHT_NOW.format(**tables), [number, key or None, night.pk])
     closed_at, last_id, seats, revision, seq, last_hash, keyed_id = row

@@ -7,6 +7,7 @@ so two phones writing into one night take turns, and an error anywhere leaves no
 
 from collections.abc import Mapping, Sequence
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -38,13 +39,15 @@ def lock_and_read(night: Night, query: str, params: list) -> tuple:
     a hand recorded meanwhile. With server-side binding, which refuses two statements at
     once, they are sent one after the other. SQLite has no row locks, and needs none:
     its BEGIN IMMEDIATE already holds every other writer off, so only the query is sent.
+
+    Written out: the ORM's ``select_for_update()`` is a statement of its own, and the ORM
+    sends no two statements in one round trip.
     """
     with connection.cursor() as cursor:
         if not connection.features.has_select_for_update:
             cursor.execute(query, params)
             return cursor.fetchone()
-        table = connection.ops.quote_name(Night._meta.db_table)
-        lock_query = f"SELECT id FROM {table} WHERE id = %s FOR UPDATE"  # noqa: S608 - the model's table
+        lock_query = f"SELECT id FROM {Night._meta.db_table} WHERE id = %s FOR UPDATE"  # noqa: S608
         if connection.vendor == "postgresql" and not _server_side_binding():
             cursor.execute(f"{lock_query}; {query}", [night.pk, *params])
             cursor.nextset()  # past the lock's row
@@ -55,7 +58,8 @@ def lock_and_read(night: Night, query: str, params: list) -> tuple:
 
 
 def _server_side_binding() -> bool:
-    return connection.settings_dict["OPTIONS"].get("server_side_binding") is True
+    options = settings.DATABASES[connection.alias].get("OPTIONS", {})
+    return options.get("server_side_binding") is True
 
 
 def refuse_if_closed(night: Night) -> None:

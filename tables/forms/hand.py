@@ -19,8 +19,6 @@ form the same way, so what the check calls ready records.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from django.utils.translation import ngettext
-
 from ledger import rules
 from ledger.rules import errors as rules_errors
 from ledger.rules.errors import Code, gettext_noop
@@ -299,21 +297,3 @@ def _hand_data(form: HandForm) -> rules.HandInput:
     stayed = {row.person.id: None if lone else _int(row.tricks) for row in stayers}
     reneged = [row.person.id for row in rows for _ in range(row.reneges)]
     return rules.HandInput(dealer=form.dealer, seated=seated, stayed=stayed, reneged=reneged)
-
-
-@dataclass(frozen=True)
-class TrickCount:
-    value: str  # as the form posts it
-    label: str  # as a screen reader says it ("3 tricks")
-
-
-def trick_counts(tricks_per_hand: int) -> list[TrickCount]:
-    """The counts a stayer's tricks are tapped from, 0 to the hand's tricks, each worded
-    once for the whole screen rather than once a player."""
-    return [
-        TrickCount(
-            str(count),
-            ngettext("%(counter)s trick", "%(counter)s tricks", count) % {"counter": count},
-        )
-        for count in range(tricks_per_hand + 1)
-    ]

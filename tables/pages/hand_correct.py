@@ -4,10 +4,10 @@ and, once previewed, what the correction would do to every balance and the pot."
 from ledger.models.nights import REASON_MAX_LENGTH
 from ledger.selectors.hand_changes import CorrectScreen
 from tables import presenters
-from tables.forms import hand as hand_form
 from tables.forms.hand import HandForm
 from tables.night_links import links
 from tables.responses import Page
+from tables.seat_words import seat_extras, seat_words, trick_counts
 
 TEMPLATE = "nights/correct.html"
 
@@ -29,7 +29,9 @@ def hand_correct_page(
             "reason_max": REASON_MAX_LENGTH,
             "was": presenters.hand_text(hand, screen.names),
             "dealer_choices": [(p.id, p.name) for p in screen.players],
-            "trick_counts": hand_form.trick_counts(screen.house.tricks_per_hand),
+            "trick_counts": trick_counts(screen.house.tricks_per_hand),
+        "seat_words": seat_words(),
+        "seat_extras": seat_extras(form),
             "preview": _preview(screen, effect) if effect is not None else None,
             "links": links(screen.night),
         },

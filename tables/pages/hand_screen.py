@@ -14,6 +14,7 @@ from tables.forms.hand import HandForm
 from tables.night_links import links
 from tables.problems import sentences
 from tables.responses import Page
+from tables.seat_words import seat_extras, seat_words, trick_counts
 from tables.submission_keys import new_key
 
 TEMPLATE = "nights/night.html"
@@ -57,7 +58,9 @@ def hand_screen_page(
         "dealer_choices": list(_dealer_choices(screen)),
         "ante_lines": _ante_text(screen),
         "check": check(screen, form, confirm),
-        "trick_counts": hand_form.trick_counts(screen.house.tricks_per_hand),
+        "trick_counts": trick_counts(screen.house.tricks_per_hand),
+        "seat_words": seat_words(),
+        "seat_extras": seat_extras(form),
         "after": presenters.hand_text(screen.after, screen.names) if screen.after else None,
         "standings": screen.standings,
         "last_hand": screen.last_hand,

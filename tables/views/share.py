@@ -19,10 +19,10 @@ import hashlib
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.urls import reverse
 from django.utils import translation
-from django.utils.cache import get_conditional_response, patch_vary_headers, quote_etag
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -79,8 +79,9 @@ def share_view(request: HttpRequest, token: str) -> HttpResponse:
     tags = {STANDINGS: _etag(STANDINGS, live), HANDS: _etag(HANDS, live)}
     if request.htmx:
         part = HANDS if request.htmx.target == HANDS else STANDINGS
-        response = get_conditional_response(request, etag=tags[part])
-        if response is None:
+        if _unchanged(request, tags[part]):
+            response = HttpResponseNotModified()
+        else:
             page = live_link_page(_night(token), token, live, tags, part=part)
             response = responses.show(request, page)
             if part == STANDINGS:
@@ -100,7 +101,15 @@ def _etag(part: str, live: LiveNight) -> str:
     (the table's, or the one this visitor switched to, or their browser's)."""
     version = live.standings_version() if part == STANDINGS else live.hands_version()
     key = repr((part, translation.get_language(), live.night_id, *version))
-    return quote_etag(hashlib.blake2b(key.encode(), digest_size=12).hexdigest())
+    return f'"{hashlib.blake2b(key.encode(), digest_size=12).hexdigest()}"'
+
+
+def _unchanged(request: HttpRequest, etag: str) -> bool:
+    """Whether the request's If-None-Match holds ``etag``: compared weakly, as RFC 9110
+    compares for If-None-Match (a proxy that compresses the answer marks its tag weak)."""
+    sent = request.headers.get("If-None-Match", "")
+    tags = {tag.strip().removeprefix("W/") for tag in sent.split(",")}
+    return etag in tags or "*" in tags
 
 
 def _night(token: str) -> Night:

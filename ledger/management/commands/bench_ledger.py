@@ -17,6 +17,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import connection, transaction
@@ -62,7 +63,8 @@ class throwaway_database:
     """A fresh, migrated database of the configured engine, dropped on the way out."""
 
     def __enter__(self):
-        settings = connection.settings_dict
+        # The connection's entry of the DATABASES setting, which create_test_db reads.
+        settings = django_settings.DATABASES[connection.alias]
         settings.setdefault("TEST", {})
         if connection.vendor == "sqlite":
             self.directory = tempfile.TemporaryDirectory(prefix="bourre-bench-")
@@ -70,9 +72,7 @@ class throwaway_database:
         else:
             self.directory = None
             settings["TEST"]["NAME"] = f"{settings['NAME']}_bench_{os.getpid()}"
-        self.old_name = connection.creation.create_test_db(
-            verbosity=0, autoclobber=True, serialize=False
-        )
+        self.old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
         return self
 
     def __exit__(self, *exc):

@@ -4,6 +4,7 @@ from the entries: whichever they read, it is what the ledger's entries add up to
 import pytest
 
 from ledger import rules, selectors
+from ledger.models import Hand, Night
 from ledger.selectors.hand_changes import correct_screen, undo_screen
 from ledger.selectors.hand_screen import hand_screen, host_hand_screen
 from ledger.selectors.last_hand import last_live_hand
@@ -206,6 +207,33 @@ def test_the_hosts_hand_screen_read_in_one_query_is_the_hand_screen(
     assert screen.night.started_at.tzinfo is not None
     assert [p.name for p in screen.roster] == ["Ann", "Eve", "Bob", "Cy", "Dee"]
     assert not screen.roster[-1].active
+
+
+def test_the_hosts_hand_screen_loads_the_night_table_and_hand_as_the_orm_does_in_its_query(
+    django_assert_num_queries,
+):
+    night = night_with()
+    play(night, example_1_hands(3))
+    expected_night = Night.objects.select_related("table").get(pk=night.pk)
+    expected_hand = Hand.objects.get(night=night, live=True, number=3)
+    # The table's and the hand's other columns are deferred: the screen reads none.
+    table_read = ("pk", "owner_id", "name", "language")
+    hand_read = ("pk", "night_id", "number", "revision", "live", "kind", "input", "dealer_id")
+    hand_read += ("roster", "result", "state_after")
+
+    with django_assert_num_queries(1):
+        screen = host_hand_screen(night.pk, night.table.owner)
+        for field in Night._meta.concrete_fields:
+            assert getattr(screen.night, field.attname) == getattr(expected_night, field.attname), (
+                field.name
+            )
+        for name in table_read:
+            assert getattr(screen.night.table, name) == getattr(expected_night.table, name)
+        for name in hand_read:
+            assert getattr(screen.last_hand, name) == getattr(expected_hand, name), name
+
+    assert type(screen.last_hand.state_after) is dict
+    assert screen.night.started_at.tzinfo is not None
 
 
 def test_another_hosts_night_reads_as_no_screen():

@@ -257,6 +257,21 @@ def test_an_unchanged_night_answers_the_poll_304_with_no_body(client, polled, po
     assert again["ETag"] == first["ETag"]
 
 
+@pytest.mark.parametrize(
+    "sent", ["W/{etag}", '"other", {etag}', "*"], ids=["weak", "among others", "any"]
+)
+def test_the_poll_is_304_when_its_validator_is_among_those_sent_weak_or_not(client, polled, sent):
+    _, url = polled
+    first = client.get(url, headers=STANDINGS_POLL)
+
+    sent = sent.format(etag=first["ETag"])
+    again = client.get(url, headers={**STANDINGS_POLL, "If-None-Match": sent})
+
+    other = client.get(url, headers={**STANDINGS_POLL, "If-None-Match": '"other"'})
+    assert again.status_code == 304
+    assert other.status_code == 200
+
+
 def test_the_page_sends_the_validators_its_parts_were_rendered_under(client, polled):
     _, url = polled
 
