@@ -87,8 +87,8 @@ ALLOWED = {
     ("forms/table.py", "name"): "a form field's name",
     ("views/accounts.py", "unknown"): "part of a cache key: a client without an address",
     ("views/referee.py", "noindex, nofollow"): "the X-Robots-Tag header",
-    ("views/hands.py", "choice count"): "a CSS class (a trick count's button)",
-    ("views/hands.py", "choice count zero"): "a CSS class (the bourré count's button)",
+    ("seat_words.py", "choice count"): "a CSS class (a trick count's button)",
+    ("seat_words.py", "choice count zero"): "a CSS class (the bourré count's button)",
 }
 
 LETTER = re.compile(r"[^\W\d_]")
