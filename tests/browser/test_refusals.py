@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 from ledger import errors as err
 from ledger.models import DebtPool, Hand, PaymentMark, PaymentMethod, Player
 from ledger.rules import errors as rule_errors
-from ledger.services.debts import payment_mark, payment_mark_reverse
+from ledger.selectors.debts import table_debts
+from ledger.services.debts import debts_pool, payment_mark, payment_mark_reverse
 from ledger.services.payment_methods import PAYMENT_METHOD_WITHDRAWN, payment_method_remove
 from ledger.services.tables import PLAYER_NAME_TAKEN
 from tests.factories import NightFactory, PaymentMethodFactory
@@ -111,6 +112,40 @@ def test_a_part_paid_above_the_open_debt_is_refused_on_the_table_page(
     _refusal_seen(page, "still open")
     assert page.locator("#debts #refusal").count() == 1
     assert not PaymentMark.objects.exists()
+
+
+def test_a_part_paid_above_a_settle_everything_transfer_is_refused(
+    live_server, phone, page, sign_in
+):
+    night = closed_example()
+    closed_example(night.table, cast={"Ann": "Bob", "Bob": "Ann"})
+    usd = table_debts(night.table).of("USD")
+    debts_pool(table=night.table, currency="USD", digest=usd.digest, by=night.started_by)
+    sign_in(phone, night.table.owner)
+    _table_page(live_server, page, night.table)
+    part = page.locator("#debts .debt-parts > li").first
+    part.get_by_text("Partly paid", exact=True).click()
+    part.get_by_label("Amount paid (USD)").fill("999")
+    part.get_by_role("button", name="Save the part paid").click()
+
+    _refusal_seen(page, "still open")
+    assert not PaymentMark.objects.exists()
+
+
+def test_a_part_paid_above_a_proposed_transfer_is_refused_and_nothing_is_settled(
+    live_server, phone, page, sign_in
+):
+    night = closed_example()
+    closed_example(night.table, cast={"Ann": "Bob", "Bob": "Ann"})
+    sign_in(phone, night.table.owner)
+    _table_page(live_server, page, night.table)
+    proposed = page.locator("#debts .settle-everything > li").first
+    proposed.get_by_text("Partly paid", exact=True).click()
+    proposed.get_by_label("Amount paid (USD)").fill("999")
+    proposed.get_by_role("button", name="Save the part paid").click()
+
+    _refusal_seen(page, "still open")
+    assert not DebtPool.objects.exists() and not PaymentMark.objects.exists()
 
 
 def test_settling_everything_after_another_phone_marked_is_refused(

@@ -12,3 +12,9 @@ def _no_login_throttling_by_default():
 @pytest.fixture(autouse=True)
 def _empty_cache():
     return
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    # The payments package never activates a language, so there is none to reset.
+    return
