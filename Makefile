@@ -41,8 +41,12 @@ run: install
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
+# One worker per core (pytest-xdist; each has its own test database): PYTEST_WORKERS=0 runs
+# the suite in this process, e.g. with PYTEST_ARGS="-k something" for a few tests.
+PYTEST_WORKERS ?= auto
+
 test: install
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # The app against a bare Django project under gunicorn (production settings, its own
 # environment), then the ledger's operations in-process. BENCH_ARGS="--rounds 15" for less.
