@@ -110,6 +110,8 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=env_int("DJANGO_CONN_MAX_AGE", 0),
+        # A persistent connection is checked before each request reuses it.
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -499,7 +499,7 @@ def _write(night_file: _Night, owner, by) -> Night:
         night=night,
         hands=[
             hand_services.SettledHand(
-                data=_hand_data(hand, to_id, roster),
+                data=_hand_input(hand, to_id, roster),
                 roster=roster,
                 result=result,
                 state_after=state,
@@ -514,7 +514,7 @@ def _write(night_file: _Night, owner, by) -> Night:
     return night
 
 
-def _hand_data(
+def _hand_input(
     hand: rules.HandInput, to_id: Mapping[str, int], roster: list[int]
 ) -> rules.HandInput:
     return rules.HandInput(

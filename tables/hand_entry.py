@@ -112,7 +112,8 @@ class Refused:
 @dataclass(frozen=True)
 class Stale:
     """Nothing written: the screen is out of date (another phone recorded, or the form
-    lost its number). The screen is read again, these problems on top."""
+    lost its number). The host is sent to the screen as it now is, these problems on top
+    of it (an alert that takes the focus, base.html)."""
 
     problems: list[rules.Problem]
 

@@ -23,6 +23,7 @@ from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import pgettext
 from django_htmx.http import HttpResponseClientRedirect
 
 REFUSED = 400
@@ -56,9 +57,16 @@ class Problem:
 class Refusal:
     problems: tuple[Problem, ...] = field(default_factory=tuple)
     title: str = ""  # what was not done ("Hand 4 was not recorded."); a default otherwise
+    # The part it was swapped in with, if any: a page with two parts can hold the
+    # refusals of both, each with an id of its own.
+    part: str = ""
 
     def __bool__(self) -> bool:
-        return bool(self.problems)
+        return bool(self.problems or self.title)
+
+    @property
+    def anchor(self) -> str:
+        return f"refusal-{self.part}" if self.part else "refusal"
 
 
 def swapped(request: HttpRequest, part: str) -> str | None:
@@ -87,8 +95,9 @@ def refuse(
     lines = [p if isinstance(p, Problem) else Problem(str(p)) for p in problems]
     if form is not None:
         lines += form_problems(form)
-    context = {**page.context, "refusal": Refusal(tuple(lines), _sentences(title))}
-    swapped_in = request.htmx and page.part is not None
+    swapped_in = bool(request.htmx) and page.part is not None
+    refusal = Refusal(tuple(lines), _sentences(title), page.part if swapped_in else "")
+    context = {**page.context, "refusal": refusal}
     return show(
         request, Page(page.template, context, page.part), status=200 if swapped_in else status
     )
@@ -109,7 +118,13 @@ def form_problems(form: forms.Form, *, linked: bool = True) -> list[Problem]:
             continue
         bound = form[name]
         for error in errors:
-            text = f"{bound.label}: {error}" if bound.label else str(error)
+            text = (
+                # Translators: a refused form's line about one field ("Chip value: ...").
+                pgettext("a form field's error", "%(field)s: %(error)s")
+                % {"field": bound.label, "error": error}
+                if bound.label
+                else str(error)
+            )
             lines.append(Problem(text, bound.id_for_label if linked else ""))
     return lines
 

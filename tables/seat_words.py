@@ -23,8 +23,8 @@ def seat_words() -> dict[str, SafeString]:
         "no_ante": gettext("no ante"),
         "sits_out": pgettext("dealing cards", "sits out"),
         "dealt_in": pgettext("dealing cards", "Dealt in"),
-        "renege": pgettext("breaking a play obligation", "renege"),
-        "Renege": pgettext("breaking a play obligation", "Renege"),
+        "renege_badge": pgettext("breaking a play obligation", "renege"),
+        "renege": pgettext("breaking a play obligation", "Renege"),
         "fold": pgettext("stay or fold", "Fold"),
         "stay": pgettext("stay or fold", "Stay"),
     }

@@ -4,7 +4,8 @@ A night's settle-up, its report, the live link and the table's open debts all sh
 transfers the same way — who pays whom and how much, what is paid of it, the pay
 buttons of what is still open, and for the host the controls to mark it — each as a
 ``TransferRow`` whose ``mode`` says what that screen shows of it. The templates
-(templates/payments/_transfer.html and its parts) read the row and nothing else.
+(templates/nights/_settle_up.html, templates/payments/_transfer_status.html and
+_pay_buttons.html) read the row and nothing else.
 """
 
 from collections.abc import Mapping, Sequence
@@ -32,8 +33,11 @@ class Mode(StrEnum):
     LIVE = "live"  # the players' live link: the status and the pay buttons, no audit
 
 
-# The element each host screen swaps when a mark is answered (its htmx partial's id).
-TARGETS = {Mode.SETTLE_UP: "transfers", Mode.OPEN_DEBTS: "debts"}
+# The element each host screen swaps when a mark is answered: its htmx partial, and the
+# part its page module names (tables.pages.settle_up.TRANSFERS, table_page.DEBTS).
+SETTLE_UP_PART = "transfers"
+OPEN_DEBTS_PART = "debts"
+TARGETS = {Mode.SETTLE_UP: SETTLE_UP_PART, Mode.OPEN_DEBTS: OPEN_DEBTS_PART}
 
 
 @dataclass(frozen=True)
@@ -62,18 +66,13 @@ class TransferRow:
         return self.mode is not Mode.LIVE
 
     @property
-    def marks(self) -> bool:
+    def can_take_back(self) -> bool:
         """The host may take a mark back here (a mark carried elsewhere stays)."""
         return self.mode in TARGETS and self.debt is not None and not self.debt.carried
 
     @property
     def target(self) -> str:
         return TARGETS.get(self.mode, "")
-
-    @property
-    def left(self) -> Decimal:
-        """What is still to pay."""
-        return self.debt.open if self.debt is not None else self.money
 
 
 @dataclass(frozen=True)

@@ -87,6 +87,8 @@ ALLOWED = {
     ("forms/table.py", "name"): "a form field's name",
     ("views/accounts.py", "unknown"): "part of a cache key: a client without an address",
     ("views/referee.py", "noindex, nofollow"): "the X-Robots-Tag header",
+    ("responses.py", "refusal"): "an HTML id (the refusal on top of a page)",
+    ("responses.py", "refusal-X"): "an HTML id (the refusal on top of a part)",
     ("seat_words.py", "choice count"): "a CSS class (a trick count's button)",
     ("seat_words.py", "choice count zero"): "a CSS class (the bourré count's button)",
 }

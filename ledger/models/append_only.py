@@ -38,6 +38,8 @@ class AppendOnly(models.Model):
     def save(self, *args, **kwargs):
         if not self._state.adding:
             raise PermissionError(self.append_only_message)
+        # Always an INSERT: a new row given an id that exists must fail, not update it.
+        kwargs.setdefault("force_insert", True)
         super().save(*args, **kwargs)
 
     def delete(self, *args, **kwargs):

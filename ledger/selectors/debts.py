@@ -14,7 +14,7 @@ so the exact method applies unchanged; amounts in two currencies are never added
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -127,6 +127,15 @@ def _paid(marks: Iterable[MarkShown]) -> Decimal:
 # --- one night ----------------------------------------------------------------------
 
 
+def transfers_paid(
+    debts: Mapping[tuple[int, int], TransferDebt], payments: Sequence[Payment]
+) -> tuple[TransferDebt, ...]:
+    """``payments`` with what is paid of each, in their order, from ``night_transfer_debts``
+    (a night not closed has no debts: none)."""
+    found = (debts.get((payment.payer.id, payment.payee.id)) for payment in payments)
+    return tuple(debt for debt in found if debt is not None)
+
+
 def night_transfer_debts(
     night: Night, payments: Sequence[Payment], *, carried: bool | None = None
 ) -> dict[tuple[int, int], TransferDebt]:
@@ -134,7 +143,7 @@ def night_transfer_debts(
     each, by (payer id, payee id). Two queries: the night's marks, and whether a "settle
     everything" took its debts (one, when the caller knows that: ``carried``). An open
     night has no debts yet: empty."""
-    if not night.is_closed:
+    if not night.is_closed or not payments:
         return {}
     currency = night.house_rules.currency
     marks: dict[tuple[int, int], list[MarkShown]] = defaultdict(list)

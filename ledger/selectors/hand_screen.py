@@ -14,7 +14,7 @@ nor does showing the screen again once it is recorded (``screen_after``).
 from dataclasses import dataclass, field
 from functools import cache
 
-from django.db import connection
+from django.db import connections
 
 from ledger import errors as err
 from ledger import rules
@@ -118,7 +118,8 @@ def host_hand_screen(night_id: int, host, *, after: int | None = None) -> HandSc
 # building and compiling it took 4 ms a request on SQLite, five times this whole read;
 # and the ORM keeps no compiled query between requests. The table's and the hand's
 # columns come along as extra columns: only those whose values need no conversion by the
-# database backend (numbers, text, JSON), which ``_joined`` makes into instances; the
+# database backend (numbers, text, and JSON, which its field decodes), which ``_joined``
+# makes into instances; the
 # rest of each row is deferred (the screen shows the table's name and the hand's stored
 # input, result and state). Tables and columns are named as Django names them.
 _TABLE_LOADED = ("id", "owner_id", "name", "language")
@@ -154,7 +155,7 @@ def _joined(model, names: tuple[str, ...], row: Night, prefix: str):
     for loaded in fields:
         value = getattr(row, prefix + loaded.attname)
         if value is not None and hasattr(loaded, "from_db_value"):
-            value = loaded.from_db_value(value, None, connection)
+            value = loaded.from_db_value(value, None, connections[row._state.db])
         values.append(value)
     return model.from_db(row._state.db, [loaded.attname for loaded in fields], values)
 
@@ -162,7 +163,11 @@ def _joined(model, names: tuple[str, ...], row: Night, prefix: str):
 @cache
 def _fields(model, names: tuple[str, ...]) -> list:
     """``model``'s fields of ``names``, in the model's order (which ``from_db`` takes)."""
-    return [each for each in model._meta.concrete_fields if each.attname in names]
+    return [
+        each
+        for each in model._meta.get_fields()
+        if getattr(each, "concrete", False) and each.attname in names
+    ]
 
 
 def screen_after(screen: HandScreen, hand: Hand) -> HandScreen:
@@ -216,7 +221,7 @@ def _next_hand(night, house, roster, last, state: rules.NightState) -> NextHand:
 def _remembered(last: Hand, active: list[int]) -> list[int]:
     """Who the hand screen deals in next, as the last hand's seats remember them (whoever
     joined since is dealt in; if that leaves nobody, everyone): the deal passes to the next
-    of them, so a player sitting out is not the default dealer. tables.forms_hand.initial
+    of them, so a player sitting out is not the default dealer. tables.forms.hand.initial
     shows the same seats."""
     seated, roster = set((last.input or {}).get("seated", [])), set(last.roster)
     remembered = [pid for pid in active if pid in seated or pid not in roster]

@@ -40,7 +40,7 @@ from ledger.models import (
     Seat,
     ShareLink,
 )
-from ledger.selectors.debts import TransferDebt, night_transfer_debts
+from ledger.selectors.debts import TransferDebt, night_transfer_debts, transfers_paid
 from ledger.selectors.last_hand import last_live_hand
 from ledger.selectors.night_state import state_after
 from ledger.selectors.payment_methods import payees_payment_methods
@@ -48,7 +48,6 @@ from ledger.selectors.seal import NightSeal
 from ledger.selectors.seats import RosterPlayer, ids_of, night_roster
 from ledger.selectors.share_links import TOKEN
 from ledger.selectors.standings import (
-    Payment,
     Standings,
     ledger_standings,
     settle_up,
@@ -233,7 +232,6 @@ def _position(seat: str) -> int:
 class LiveStandings:
     roster: list[RosterPlayer]  # in seat order
     standings: Standings
-    settle_up: list[Payment] | None  # once the night is closed
     # Once closed: each transfer with what is paid of it (the players see its status),
     # and the payees' ways of getting paid in the night's currency, for what is open.
     transfers: tuple[TransferDebt, ...] = ()
@@ -258,10 +256,9 @@ def live_standings(night: Night, *, carried: bool | None = None) -> LiveStanding
         return LiveStandings(
             roster,
             standings,
-            payments,
-            transfers=tuple(debts[p.payer.id, p.payee.id] for p in payments),
+            transfers=transfers_paid(debts, payments),
             payee_methods=payees_payment_methods(open_to, house.currency),
         )
     last = last_live_hand(night)
     standings = state_standings(roster, state_after(last, ids_of(roster)), house)
-    return LiveStandings(roster, standings, None)
+    return LiveStandings(roster, standings)

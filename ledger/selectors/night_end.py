@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from ledger import rules
 from ledger.errors import InvalidInput
 from ledger.models import Night, PaymentMethod
-from ledger.selectors.debts import TransferDebt, night_transfer_debts
+from ledger.selectors.debts import TransferDebt, night_transfer_debts, transfers_paid
 from ledger.selectors.last_hand import last_live_hand
 from ledger.selectors.night_state import state_after
 from ledger.selectors.payment_methods import payees_payment_methods
@@ -93,17 +93,11 @@ class SettleUpScreen:
     payee_methods: dict[int, list[PaymentMethod]] | None = None
 
 
-def night_settle_up(night: Night) -> list[Payment]:
-    """A closed night's transfers, in the fewest: two queries (the roster, the entries'
-    totals), for a service that checks a transfer is the night's."""
-    house = night.house_rules
-    return settle_up(ledger_standings(night, night_roster(night), house), house)
-
-
-def settle_up_screen(night: Night) -> SettleUpScreen:
+def settle_up_screen(night: Night, *, seal: bool = True) -> SettleUpScreen:
     """A closed night's settle-up: final balances, who pays whom and what is paid of it,
-    the payees' ways of getting paid, the seal. Six queries; the balances are summed once
-    and the transfers worked out from them."""
+    the payees' ways of getting paid, the seal (unless ``seal`` is False: the transfers
+    alone, after a mark). Six queries; the balances are summed once and the transfers
+    worked out from them."""
     house = night.house_rules
     standings = ledger_standings(night, night_roster(night), house)
     payments = settle_up(standings, house)
@@ -113,8 +107,8 @@ def settle_up_screen(night: Night) -> SettleUpScreen:
         house=house,
         standings=standings,
         payments=payments,
-        seal=night_seal(night),
-        transfers=tuple(debts[p.payer.id, p.payee.id] for p in payments if debts),
+        seal=night_seal(night) if seal else None,
+        transfers=transfers_paid(debts, payments),
         payee_methods=payees_payment_methods(
             {d.payee.id for d in debts.values() if d.markable}, house.currency
         ),

@@ -9,7 +9,7 @@ from django.utils.translation import gettext, pgettext
 
 from ledger import rules
 from ledger.models import Hand, Night, ShareLink
-from ledger.selectors.debts import TransferDebt, night_transfer_debts
+from ledger.selectors.debts import TransferDebt, night_transfer_debts, transfers_paid
 from ledger.selectors.seal import NightSeal, night_seal
 from ledger.selectors.seats import RosterPlayer, names_of, night_roster
 from ledger.selectors.share_links import night_share_link
@@ -155,5 +155,5 @@ def night_report(night: Night, *, with_share_link: bool = False) -> NightReport:
         settle_up=payments,
         seal=night_seal(night),
         share_link=night_share_link(night) if with_share_link else None,
-        transfers=tuple(debts[p.payer.id, p.payee.id] for p in payments or () if debts),
+        transfers=transfers_paid(debts, payments or ()),
     )

@@ -32,6 +32,7 @@ from ledger.services.hands import (
     newest_revisions,
     next_revision,
     refuse_players_off_roster,
+    with_seats,
 )
 from ledger.services.nights import locked, refuse_if_closed
 from ledger.services.postings import double_entries, post, reversals
@@ -169,7 +170,8 @@ def hand_correct(
         refuse_if_closed(night)
         _refuse_if_changed(night, number, expected_revision)
         replay = _replay(night, number, hand)
-        if replay.old_hands[0].input == rules.input_to_json(hand):
+        first = replay.old_hands[0]
+        if first.input == rules.input_to_json(with_seats(hand, first.roster)):
             raise InvalidInput(err.CORRECTION_CHANGES_NOTHING(number=number))
         # Read before the first write: each number's newest revision (an undone hand
         # may have left some above the live ones) and the entries to reverse.

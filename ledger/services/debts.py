@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from ledger import errors as err
-from ledger import rules
+from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import (
     DebtPool,
@@ -33,13 +33,13 @@ from ledger.selectors.debts import (
     night_transfer_debts,
     table_debts,
 )
-from ledger.selectors.night_end import night_settle_up
 
 
 def _lock(table_id: int) -> None:
     """Hold the table's row lock for the rest of the transaction: marks and poolings of one
-    table take turns, so what is open is read by one writer at a time."""
-    if connection.features.has_select_for_update:
+    table take turns, so what is open is read by one writer at a time. SQLite has no row
+    locks and needs none (BEGIN IMMEDIATE already holds every other writer off)."""
+    if connection.vendor == "postgresql":
         list(Table.objects.select_for_update().filter(pk=table_id).values_list("pk"))
 
 
@@ -121,7 +121,7 @@ def payment_mark(
             night = Night.objects.get(pk=night.pk)
             if not night.is_closed:
                 raise InvalidInput(err.DEBT_NIGHT_NOT_CLOSED())
-            debts = night_transfer_debts(night, night_settle_up(night))
+            debts = night_transfer_debts(night, selectors.night_settlement(night))
             debt = debts.get((payer_id, payee_id))
         else:
             debt = _pooled_debt(pooled)

@@ -5,11 +5,12 @@ that reads what it needs in a query of its own) for its transaction. A hand is
 settled by the rules engine with player ids, and stored with its result and the state
 after it, so the next hand is settled without replaying the night. Every record,
 correction, replay and undo is a new revision of its hand (``next_revision``,
-``newest_revisions``): hands and entries are never changed.
+``newest_revisions``): a hand's input, result and entries are never changed, and a
+revision superseded is only marked no longer live.
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.db.models import Max
@@ -46,6 +47,12 @@ def hand_settle(
     if after.pot > CHIP_LIMIT or any(abs(b) > CHIP_LIMIT for b in after.balances.values()):
         raise InvalidInput(err.CHIPS_OVERFLOW(number=result.number))
     return result, after
+
+
+def with_seats(hand: rules.HandInput, roster: Sequence[int]) -> rules.HandInput:
+    """``hand`` with who was dealt in written out: the engine reads no seats as the whole
+    ``roster`` (player ids, seat order), and the stored input names them."""
+    return hand if hand.seated is not None else replace(hand, seated=tuple(roster))
 
 
 def refuse_players_off_roster(data: rules.HandInput, roster: Sequence[int]) -> None:
@@ -108,7 +115,7 @@ def hand_row(
         revision=revision,
         live=True,
         kind=kind,
-        input=rules.input_to_json(data),
+        input=rules.input_to_json(with_seats(data, roster)),
         dealer_id=data.dealer,
         roster=roster,
         result=rules.result_to_json(result, key=player_id),
@@ -144,7 +151,8 @@ def hand_record(
         now = _night_now(night, expected_number, idempotency_key)
         if now.keyed_id is not None:
             earlier = Hand.objects.get(pk=now.keyed_id)
-            if earlier.number == expected_number and earlier.input == rules.input_to_json(hand):
+            asked = rules.input_to_json(with_seats(hand, seen.roster))
+            if earlier.number == expected_number and earlier.input == asked:
                 return earlier
             raise Conflict(err.IDEMPOTENCY_KEY_REUSED(number=earlier.number))
         if now.closed:

@@ -44,7 +44,7 @@ def lock_and_read(night: Night, query: str, params: list) -> tuple:
     sends no two statements in one round trip.
     """
     with connection.cursor() as cursor:
-        if not connection.features.has_select_for_update:
+        if connection.vendor != "postgresql":
             cursor.execute(query, params)
             return cursor.fetchone()
         lock_query = f"SELECT id FROM {Night._meta.db_table} WHERE id = %s FOR UPDATE"  # noqa: S608

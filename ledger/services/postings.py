@@ -5,6 +5,7 @@ Entries are only ever added: a correction or an undo reverses entries by posting
 negatives.
 """
 
+import sqlite3
 from collections import namedtuple
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
@@ -82,6 +83,8 @@ ENTRY_FIELDS = (
 # Rows an INSERT statement carries at most (fewer where the database allows fewer
 # parameters): a night file's thousands of entries in a few statements of sensible size.
 BATCH = 2500
+# The parameters a statement takes on SQLite 3.32 and later (999 before).
+SQLITE_MAX_PARAMS = 32766
 
 
 # An entry as ``post`` builds it: the values of its columns, but the id, which the
@@ -170,9 +173,9 @@ def insert_entries(entries: list[PostedEntry], now) -> None:
     insert = f"INSERT INTO {into}"
     with connection.cursor() as cursor:
         row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-        # As many rows as the database takes parameters (SQLite: 32766 since 3.32).
-        most = connection.features.max_query_params
-        batch = max(1, min(BATCH, most // len(fields))) if most else BATCH
+        # As many rows as SQLite takes parameters (only SQLite comes here: PostgreSQL COPYs).
+        most = SQLITE_MAX_PARAMS if sqlite3.sqlite_version_info >= (3, 32) else 999
+        batch = max(1, min(BATCH, most // len(fields)))
         for start in range(0, len(entries), batch):
             rows = entries[start : start + batch]
             params = []
@@ -201,7 +204,10 @@ _DJANGO_ERRORS = (
 @contextmanager
 def _djangos_errors():
     """psycopg's errors raised as Django's own, as Django raises them for the statements it
-    runs: a COPY is psycopg's, which Django's cursor does not wrap."""
+    runs: a COPY is psycopg's, which Django's cursor does not wrap. Unlike Django's own
+    wrapping, a connection broken mid-COPY is not marked unusable here: with persistent
+    connections (DJANGO_CONN_MAX_AGE) Django's health check at the next request finds it
+    (CONN_HEALTH_CHECKS, config/settings.py)."""
     import psycopg  # the driver, loaded on PostgreSQL only
 
     try:

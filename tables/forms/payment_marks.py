@@ -16,6 +16,16 @@ BACK_TO_NIGHT = Mode.SETTLE_UP.value
 BACK_TO_TABLE = Mode.OPEN_DEBTS.value
 
 
+def _back() -> forms.ChoiceField:
+    # A hidden input: no label, so a refusal's line about it (only a forged form has one)
+    # is the error alone, in the reader's language.
+    return forms.ChoiceField(
+        label="",
+        choices=[(BACK_TO_NIGHT, BACK_TO_NIGHT), (BACK_TO_TABLE, BACK_TO_TABLE)],
+        required=False,
+    )
+
+
 class PaymentMarkForm(forms.Form):
     """Mark paid: no amount marks all that is open; an amount marks it partly paid."""
 
@@ -30,32 +40,27 @@ class PaymentMarkForm(forms.Form):
     note = forms.CharField(
         label=gettext_lazy("Note (optional)"), required=False, max_length=NOTE_MAX_LENGTH
     )
-    back = forms.ChoiceField(
-        choices=[(BACK_TO_NIGHT, BACK_TO_NIGHT), (BACK_TO_TABLE, BACK_TO_TABLE)],
-        required=False,
-    )
+    back = _back()
 
 
 class MarkReverseForm(forms.Form):
     reason = forms.CharField(
         label=gettext_lazy("Why it is taken back"), max_length=NOTE_MAX_LENGTH, strip=True
     )
-    back = forms.ChoiceField(
-        choices=[(BACK_TO_NIGHT, BACK_TO_NIGHT), (BACK_TO_TABLE, BACK_TO_TABLE)],
-        required=False,
-    )
+    back = _back()
 
 
 class SettleEverythingForm(forms.Form):
     """The currency to settle and the digest of the open debts the page showed."""
 
-    currency = forms.RegexField(regex=r"^[A-Z]{3}$")
-    digest = forms.RegexField(regex=r"^[0-9a-f]{64}$")
+    # Hidden inputs, as the page wrote them: no labels (see _back).
+    currency = forms.RegexField(label="", regex=r"^[A-Z]{3}$")
+    digest = forms.RegexField(label="", regex=r"^[0-9a-f]{64}$")
 
 
 class SettleAndMarkForm(PaymentMarkForm, SettleEverythingForm):
     """Mark paid one of the fewest transfers proposed: settles everything first."""
 
     # A database id: bounded, so a forged number is a form error, not an overflow.
-    payer = forms.IntegerField(min_value=1, max_value=ID_MAX)
-    payee = forms.IntegerField(min_value=1, max_value=ID_MAX)
+    payer = forms.IntegerField(label="", min_value=1, max_value=ID_MAX)
+    payee = forms.IntegerField(label="", min_value=1, max_value=ID_MAX)

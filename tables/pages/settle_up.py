@@ -12,11 +12,11 @@ from tables import presenters
 from tables.languages import players_language
 from tables.night_links import links
 from tables.responses import Page
-from tables.transfers import Mode, night_rows
+from tables.transfers import SETTLE_UP_PART, Mode, night_rows
 
 TEMPLATE = "nights/settlement.html"
 # The part a mark (or a refused one) swaps: the transfers and their status.
-TRANSFERS = "transfers"
+TRANSFERS = SETTLE_UP_PART
 
 # Also in the settle-up list (templates/nights/_settle_up.html), in the same words.
 NOBODY_OWES = gettext_lazy("Nobody owes anybody anything.")
@@ -25,7 +25,7 @@ SEAL_LINE = pgettext_lazy("fingerprint of the ledger", "Seal of the night: %(cod
 
 def settle_up_page(night: Night, *, part: str | None = None, notice: str = "") -> Page:
     """The page, or its TRANSFERS part; ``notice``: what was just done, in that part."""
-    screen = settle_up_screen(night)
+    screen = settle_up_screen(night, seal=part != TRANSFERS)
     context = {
         "night": night,
         "notice": notice,

@@ -10,11 +10,11 @@ from ledger.selectors.table_screen import open_debts, table_players, table_scree
 from tables import house_rules_text
 from tables.forms.players import PlayerNameForm
 from tables.responses import Page
-from tables.transfers import open_debt_sections
+from tables.transfers import OPEN_DEBTS_PART, open_debt_sections
 
 TEMPLATE = "tables/table_detail.html"
 PLAYERS = "players"
-DEBTS = "debts"
+DEBTS = OPEN_DEBTS_PART
 
 
 def table_page(
@@ -24,8 +24,9 @@ def table_page(
     notice: str = "",
     add_form: PlayerNameForm | None = None,
 ) -> Page:
-    """The page, or one of its parts (PLAYERS, DEBTS). ``notice``: what was just done, in
-    that part; ``add_form``: the player form as posted, when it was refused."""
+    """The page, or one of its parts (PLAYERS, DEBTS). ``notice``: what was just done, shown
+    in that part (a whole page shows Django's messages instead); ``add_form``: the player
+    form as posted, when it was refused."""
     context: dict = {"table": table}
     if part == PLAYERS:
         context |= {"players_notice": notice}

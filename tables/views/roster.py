@@ -74,6 +74,7 @@ def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResp
     screen = leave_screen(night, player)
     if screen.balance is None:
         problem = err.PLAYER_NOT_SEATED_TONIGHT(player=player.pk)
+        # Nothing was tried yet: the reason alone, no "fix this and try again".
         page = night_leave_page(screen)
-        return responses.refuse(request, page, [sentence(problem, {player.pk: player.name})])
+        return responses.refuse(request, page, title=sentence(problem, {player.pk: player.name}))
     return responses.show(request, night_leave_page(screen))

@@ -17,7 +17,7 @@ from ledger.services.payment_methods import PAYMENT_METHOD_WITHDRAWN, payment_me
 from ledger.services.tables import PLAYER_NAME_TAKEN
 from tests.factories import NightFactory, PaymentMethodFactory
 from tests.ledger.debt_nights import closed_example
-from tests.ledger.helpers import ids
+from tests.ledger.helpers import ids, record_all
 from tests.tables.night_helpers import said
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def _refusal_seen(page, *lines: str) -> None:
     """The refusal is on screen, has the focus (so a screen reader reads it and the phone
     scrolls to it) and says ``lines``."""
-    refusal = page.locator("#refusal")
+    refusal = page.locator(".refusal")
     expect(refusal).to_be_visible()
     expect(refusal).to_be_focused()
     expect(refusal).to_have_attribute("role", "alert")
@@ -58,6 +58,27 @@ def test_a_refused_hand_is_swapped_in_on_top_of_the_screen(live_server, phone, p
     assert not Hand.objects.exists()
 
 
+def test_a_hand_another_phone_recorded_meanwhile_sends_the_host_to_the_screen_told_why(
+    live_server, phone, page, sign_in
+):
+    night = NightFactory()
+    sign_in(phone, night.table.owner)
+    page.goto(live_server.url + reverse("night_detail", args=[night.pk]))
+    p = ids(night)
+    page.locator(f'.seat[data-player="{p["Bob"]}"] .choice.count:has(input[value="3"])').click()
+    page.locator(f'.seat[data-player="{p["Cy"]}"] .choice.count:has(input[value="2"])').click()
+    # Meanwhile the other phone records hand 1.
+    record_all(night, [{"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}])
+    page.get_by_role("button", name="Record hand 1").click()
+
+    refused = page.locator(".messages.refused")
+    expect(refused).to_be_visible()
+    expect(refused).to_be_focused()
+    expect(refused).to_contain_text(said(err.HAND_ALREADY_RECORDED, number=1))
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    assert Hand.objects.filter(night=night).count() == 1
+
+
 def _settle_up(live_server, page, night):
     page.goto(live_server.url + reverse("night_settlement", args=[night.pk]))
     return page.locator("#transfers")
@@ -73,7 +94,7 @@ def test_marking_more_than_is_open_is_refused_on_the_settle_up(live_server, phon
     first.get_by_role("button", name="Save the part paid").click()
 
     _refusal_seen(page, said(err.DEBT_AMOUNT_ABOVE_OPEN, open=Decimal("12.00"), currency="USD"))
-    assert page.locator("#transfers #refusal").count() == 1
+    assert page.locator("#transfers .refusal").count() == 1
     assert not PaymentMark.objects.exists()
 
 
@@ -110,7 +131,7 @@ def test_a_part_paid_above_the_open_debt_is_refused_on_the_table_page(
     part.get_by_role("button", name="Save the part paid").click()
 
     _refusal_seen(page, "still open")
-    assert page.locator("#debts #refusal").count() == 1
+    assert page.locator("#debts .refusal").count() == 1
     assert not PaymentMark.objects.exists()
 
 
@@ -175,8 +196,27 @@ def test_a_player_already_at_the_table_is_refused_in_the_players_section(
     players.get_by_role("button", name="Add", exact=True).click()
 
     _refusal_seen(page, said(PLAYER_NAME_TAKEN, name="ann"))
-    assert page.locator("#players #refusal").count() == 1
+    assert page.locator("#players .refusal").count() == 1
     assert not Player.objects.filter(name="ann").exists()
+
+
+def test_two_refused_parts_of_one_page_each_keep_their_own_refusal(
+    live_server, phone, page, sign_in
+):
+    night = closed_example()
+    sign_in(phone, night.table.owner)
+    _table_page(live_server, page, night.table)
+    page.locator("#players").get_by_label("Add a player").fill("ann")
+    page.locator("#players").get_by_role("button", name="Add", exact=True).click()
+    expect(page.locator("#players .refusal")).to_be_focused()
+    part = page.locator("#debts .debt-parts > li").first
+    part.get_by_text("Partly paid", exact=True).click()
+    part.get_by_label("Amount paid (USD)").fill("999")
+    part.get_by_role("button", name="Save the part paid").click()
+
+    expect(page.locator("#debts .refusal")).to_be_focused()
+    ids_shown = page.locator(".refusal").evaluate_all("els => els.map(e => e.id)")
+    assert sorted(ids_shown) == ["refusal-debts", "refusal-players"]
 
 
 def _player_page(live_server, page, player):
@@ -195,7 +235,7 @@ def test_a_bad_swish_number_is_refused_in_the_payment_section(live_server, phone
 
     _refusal_seen(page, "is not a Swedish mobile number")
     # The line names the field and leads to it.
-    page.locator("#refusal a").first.click()
+    page.locator(".refusal a").first.click()
     expect(section.get_by_label("Number, key, account or name")).to_be_focused()
     assert not PaymentMethod.objects.exists()
 
@@ -247,7 +287,7 @@ def test_without_javascript_a_refusal_is_on_top_of_the_page_again(browser, live_
         expect(refusal).to_contain_text(
             said(err.DEBT_AMOUNT_ABOVE_OPEN, open=Decimal("12.00"), currency="USD")
         )
-        assert page.locator("#transfers #refusal").count() == 0
+        assert page.locator("#transfers .refusal").count() == 0
         assert not PaymentMark.objects.exists()
     finally:
         context.close()

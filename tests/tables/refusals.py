@@ -8,7 +8,7 @@ def refusal(response) -> list[str]:
     """The lines of the refusal a response shows (at the top of the page, or of the part
     htmx swapped in), as the page wrote them; [] if it shows none."""
     html = response.content.decode()
-    block = re.search(r'<div class="error-summary" id="refusal"[^>]*>(.*?)</div>', html, re.S)
+    block = re.search(r'<div class="error-summary refusal"[^>]*>(.*?)</div>', html, re.S)
     if block is None:
         return []
     items = re.findall(r"<li>(.*?)</li>", block.group(1), re.S)
@@ -20,7 +20,7 @@ def refused(response, status: int = 400) -> list[str]:
     takes the focus."""
     assert response.status_code == status, response.status_code
     html = response.content.decode()
-    summary = re.search(r'<div class="error-summary" id="refusal"[^>]*>', html)
+    summary = re.search(r'<div class="error-summary refusal"[^>]*>', html)
     assert summary is not None, "no refusal shown"
     assert 'role="alert"' in summary.group(0) and "autofocus" in summary.group(0)
     return refusal(response)

@@ -134,6 +134,22 @@ def test_a_retry_with_the_same_key_records_once_and_returns_the_same_hand():
     assert Hand.objects.filter(night=night).count() == 1
 
 
+def test_a_hand_with_no_seats_given_deals_in_the_whole_roster_and_stores_them():
+    night = night_with()
+    p = ids(night)
+    hand = rules.HandInput(dealer=p["Ann"], stayed={p["Bob"]: 3, p["Cy"]: 2})
+
+    first = hand_services.hand_record(
+        night=night, expected_number=1, hand=hand, by=night.started_by, idempotency_key="k2"
+    )
+    again = hand_services.hand_record(
+        night=night, expected_number=1, hand=hand, by=night.started_by, idempotency_key="k2"
+    )
+
+    assert first.input["seated"] == [p["Ann"], p["Bob"], p["Cy"], p["Dee"]]
+    assert again.pk == first.pk
+
+
 def test_the_same_key_with_a_different_hand_is_a_conflict_that_writes_nothing():
     night = night_with()
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})

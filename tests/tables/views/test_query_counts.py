@@ -122,10 +122,10 @@ def test_the_settle_up_sums_the_entries_once(client):
         counts[hands] = _queries(partial(client.get, url("night_settlement", night)))
 
     # The roster, the entries' totals (players and pot in one query), the seal, the
-    # host's saved language (the text for the players is written in theirs), the night's
-    # payment marks and whether a "settle everything" took its debts; once someone owes
-    # something (not after one hand), the payees' ways of getting paid, in one query.
-    assert counts == {1: REQUEST + 6, 7: REQUEST + 7, 40: REQUEST + 7}
+    # host's saved language (the text for the players is written in theirs); once someone
+    # owes something (not after one hand), the night's payment marks, whether a "settle
+    # everything" took its debts, and the payees' ways of getting paid, in one query.
+    assert counts == {1: REQUEST + 4, 7: REQUEST + 7, 40: REQUEST + 7}
 
 
 @pytest.mark.parametrize("closed", [False, True])
@@ -143,9 +143,9 @@ def test_the_live_link_makes_the_same_few_queries_however_long_the_night(client,
     # host's language), the token's night, the roster, the last hand (once closed, the
     # entries' totals for the final balances, and what is paid of each transfer), the
     # live hands; on a closed night where someone owes something (not after one hand),
-    # the payees' ways of getting paid.
-    owed = 1 if closed else 0
-    assert counts == {1: 5 + closed, 7: 5 + closed + owed, 40: 5 + closed + owed}
+    # the marks and the payees' ways of getting paid.
+    owed = 2 if closed else 0
+    assert counts == {1: 5, 7: 5 + owed, 40: 5 + owed}
 
 
 LIVE_PARTS = {
