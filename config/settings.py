@@ -202,6 +202,9 @@ SECURE_SSL_REDIRECT = SECURE
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
 LANGUAGE_COOKIE_SECURE = SECURE
+# Lax, as Django makes the session and CSRF cookies: it leaves the language cookie without
+# SameSite, which some browsers then send along with another site's requests.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31_536_000) if SECURE else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE
 SECURE_HSTS_PRELOAD = SECURE
