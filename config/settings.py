@@ -151,7 +151,8 @@ if BEHIND_PROXY:
     # from anyone would lock the host out for an hour from every phone.
     AXES_CLIENT_IP_CALLABLE = "config.client_address.forwarded_client_address"
 # Password-reset mails per hour, for one e-mail address and from one client address;
-# counted in the default cache (in memory, so per server process).
+# counted in the database (ledger.models.PasswordResetRequest), so every server process
+# counts every request.
 PASSWORD_RESET_LIMIT_PER_EMAIL = env_int("PASSWORD_RESET_LIMIT_PER_EMAIL", 3)
 PASSWORD_RESET_LIMIT_PER_CLIENT = env_int("PASSWORD_RESET_LIMIT_PER_CLIENT", 10)
 

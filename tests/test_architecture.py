@@ -90,6 +90,7 @@ def test_every_model_is_the_ledgers():
         "DebtPool",
         "DebtPoolSource",
         "PooledTransfer",
+        "PasswordResetRequest",
     }
 
 
