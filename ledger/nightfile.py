@@ -161,8 +161,9 @@ def json_loads(text: str) -> object:
     repeated: list[_KeysTwice] = []
 
     def pairs_hook(pairs: list[tuple[str, object]]) -> dict:
-        if len({key for key, _ in pairs}) == len(pairs):
-            return dict(pairs)
+        read = dict(pairs)
+        if len(read) == len(pairs):
+            return read
         # Rare: only then is the document walked again, to say where each one is.
         repeated.append(_KeysTwice(pairs))
         return repeated[-1]
