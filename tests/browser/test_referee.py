@@ -179,3 +179,46 @@ def test_players_read_tonights_rules_from_the_live_link(live_server, browser, sc
         screenshot(page, "referee_house_rules_live")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it", "pt-BR", "es", "fr", "sv"])
+def test_the_judge_and_its_mark_fit_a_360px_phone_in_every_language(
+    live_server, browser, sign_in, screenshot, language
+):
+    night = night_with(("Ann", "Bob", "Cecilia", "Dee"))
+    people = ids(night)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 800},
+        is_mobile=True,
+        extra_http_headers={"Accept-Language": language},
+    )
+    try:
+        sign_in(context, night.table.owner)
+        page = context.new_page()
+        # A renege judged before anyone is named: the longest sentences and a mark for
+        # each player; then a refusal naming every field.
+        page.goto(
+            f"{live_server.url}/nights/{night.pk}/judge/?ask=judge&trump=H&trick=7H&trick=KH"
+            "&hand=AH&hand=4H&hand=QC&hand=9S&hand=3D&played=4H"
+        )
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        expect(page.locator("#verdict .mark-list a")).to_have_count(4)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        # Every card of the grids is a 44px target.
+        sizes = page.evaluate(
+            "Array.from(document.querySelectorAll('.trick-card, .picker .card-toggle, "
+            ".played-cards .card-toggle:not([hidden])'))"
+            ".map((e) => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])"
+        )
+        assert len(sizes) == 52 + 52 + 5
+        assert min(min(size) for size in sizes) >= 44
+        screenshot(page, f"referee_marks_360_{language}")
+        page.goto(f"{live_server.url}/nights/{night.pk}/judge/?ask=judge&trick=7H&trick=7H")
+        expect(page.locator("#refusal .errorlist li")).to_have_count(4)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        # The hand screen the mark lands on, with the reneger alone so far.
+        page.goto(f"{live_server.url}/nights/{night.pk}/?renege={people['Cecilia']}")
+        expect(page.locator("#hand-check")).to_contain_text("Cecilia")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()

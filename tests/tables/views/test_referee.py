@@ -681,6 +681,7 @@ def test_bad_input_is_refused_naming_the_field_and_writes_nothing(
     assert problems(html) == expected
     assert field_links(html) == linked
     assert 'class="error-summary refusal" id="refusal" role="alert"' in html
+    assert html.count('class="errorlist"') == 1  # on top of the page, once
     assert "The referee cannot answer yet:" in html
     assert 'id="verdict-heading"' not in html
     assert fingerprint() == before
