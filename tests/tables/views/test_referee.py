@@ -949,9 +949,10 @@ card_or_junk = st.one_of(
     hand=st.lists(card_or_junk, max_size=10),
     played=card_or_junk,
     player=st.sampled_from(["Dee", "", "0", "-1", "99999999999999999999", "Ann"]),
+    tap=card_or_junk,
 )
 def test_any_query_gets_an_answer_or_named_problems_and_writes_nothing(
-    client, host, night, ask, trump, trick, hand, played, player
+    client, host, night, ask, trump, trick, hand, played, player, tap
 ):
     before = fingerprint()
 
@@ -965,6 +966,7 @@ def test_any_query_gets_an_answer_or_named_problems_and_writes_nothing(
         trick=trick,
         hand=hand,
         played=played,
+        tap=tap,
     )
 
     assert fingerprint() == before
