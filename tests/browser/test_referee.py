@@ -122,6 +122,12 @@ def test_what_may_i_play_frames_the_cards_the_player_may_play(live_server, phone
     expect(button).to_have_attribute("aria-pressed", "false")
     assert _fits_the_phone(page)
 
+    # Enter on a card asks "Was that legal?": it never taps the trick grid's first card.
+    page.locator("#judge-hand").get_by_role("checkbox", name="king of clubs").press("Enter")
+    expect(page.locator("#refusal-referee")).to_contain_text("Pick the card that was played.")
+    first = page.locator("#judge-trick").get_by_role("button", name="ace of spades")
+    expect(first).to_have_attribute("aria-pressed", "false")
+
 
 def test_the_judge_works_as_a_plain_form_without_javascript(
     live_server, browser, sign_in, screenshot
