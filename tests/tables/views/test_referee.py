@@ -482,8 +482,7 @@ def live(client, night, **fields):
 def test_as_the_host_taps_htmx_gets_the_answer_alone(client, host, night):
     html = live(client, night, trump="S", trick=["7H"], hand=["9H", "4H"], played="4H")
 
-    assert html.lstrip().startswith('<div id="answer"')
-    assert "<form" not in html
+    assert 'id="answer"' not in html and "<form" not in html  # what goes in it, no more
     assert verdict_of(html) == "The player held the 9♥ and had to beat the 7♥ — renege."
     assert "Mark Dee as reneged on hand 1" in html
 
@@ -491,8 +490,7 @@ def test_as_the_host_taps_htmx_gets_the_answer_alone(client, host, night):
 def test_before_the_card_played_is_picked_the_answer_stays_empty(client, host, night):
     html = live(client, night, trump="S", trick=["7H"], hand=["9H", "4H"])
 
-    assert html.lstrip().startswith('<div id="answer"')
-    assert 'id="verdict"' not in html and "errorlist" not in html
+    assert html.strip() == ""
 
 
 def test_what_stops_a_live_answer_is_said_without_taking_the_focus(client, host, night):
