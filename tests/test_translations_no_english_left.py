@@ -276,7 +276,12 @@ def _refused_forms(world: World, host: Client, visitor: Client) -> Iterator[Page
     ]
     for what, client, path, data, status in posts:
         yield _state(what, client.post(path, data), status, refused=True)
-    yield _state("judge refused", host.get(judge, {"ask": "judge", "player": dee}), refused=True)
+    refused = host.get(judge, {"ask": "judge", "player": dee})
+    yield _state("judge refused", refused, 400, refused=True)
+    marks = host.get(
+        judge, {"ask": "judge", "trump": "S", "trick": "7H", "played": "4H", "hand": ["9H", "4H"]}
+    )
+    yield _state("judge's verdict on the player, not named yet", marks)
     verdict = {"ask": "judge", "player": dee, "trump": "S", "trick": "7H", "played": "4H"}
     yield _state("judge's verdict", host.get(judge, {**verdict, "hand": ["9H", "4H", "KC"]}))
 

@@ -109,6 +109,24 @@
     }
   });
 
+  // The card judge takes the hand as tapped so far, and its "Mark the renege" brings it
+  // back with the renege marked: the taps ride in the link (the form's key and CSRF
+  // token stay behind, they are not the hand's).
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a[data-carry-hand]") : null;
+    var form = document.querySelector("form.hand-form");
+    if (!link || !form) {
+      return;
+    }
+    var taps = new URLSearchParams();
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "key" && name !== "csrfmiddlewaretoken") {
+        taps.append(name, value);
+      }
+    });
+    link.href = link.dataset.carryHand + "?" + taps.toString();
+  });
+
   enhance(document);
   // A hand recorded with htmx answers with the next hand's screen, a new form.
   document.addEventListener("htmx:load", function (event) { enhance(event.target); });

@@ -161,14 +161,40 @@ def initial(
     return HandForm(number=number, dealer=dealer, rows=rows, names=names_of(people))
 
 
-def premark_renege(form: HandForm, player: str) -> None:
-    """Tick ``player``'s renege (an id, from the trick referee's "mark the renege") on a
-    blank hand, with them staying: only a stayer can renege. Nothing is recorded until the
-    host records the hand; an id not at the table is ignored."""
+def taps_of(form: HandForm) -> list[tuple[str, str]]:
+    """The form as the hand screen posts it: its number, dealer and each row's taps. A
+    link carries them to the trick referee and back, so the hand comes back as it was."""
+    taps = [("number", str(form.number))]
+    if form.dealer is not None:
+        taps.append(("dealer", str(form.dealer)))
     for row in form.rows:
-        if str(row.person.id) == player:
-            row.play = STAY
-            row.reneges = max(row.reneges, 1)
+        pid = row.person.id
+        if row.seated:
+            taps.append((f"seated_{pid}", "1"))
+        if row.stays:
+            # A stayer the check counted bourré goes back as it was tapped, without tricks.
+            taps.append((f"play_{pid}", STAY if row.counted_bourre else row.choice))
+        if row.reneges:
+            taps.append((f"renege_{pid}", str(row.reneges)))
+    return taps
+
+
+def premark_renege(taps: Mapping[str, str], player: str, people: Sequence[RosterPlayer]):
+    """``taps`` with ``player``'s renege ticked (an id, from the trick referee's "mark the
+    renege"), and them staying: only a stayer can renege. The others stay as they were.
+    Nothing is recorded until the host records the hand; an id not at the table changes
+    nothing."""
+    marked = dict(taps)
+    person = next((p for p in people if p.active and str(p.id) == player), None)
+    if person is None:
+        return marked
+    pid = person.id
+    if (marked.get(f"play_{pid}") or FOLD).strip() == FOLD:
+        marked[f"play_{pid}"] = STAY
+    marked[f"seated_{pid}"] = "1"  # a stayer was dealt in
+    reneges = _int(marked.get(f"renege_{pid}", ""))
+    marked[f"renege_{pid}"] = str(max(reneges or 0, 1))
+    return marked
 
 
 def from_input(people: Sequence[RosterPlayer], *, number: int, data: Mapping) -> HandForm:

@@ -3,8 +3,11 @@ its foot, what the last hand did, tonight's balances. With htmx a recorded hand 
 with the next hand's screen (SCREEN, swapped into <main>) and each tap's live check with
 the check alone (CHECK)."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext, ngettext, npgettext
 
 from ledger.selectors.hand_screen import HandScreen
@@ -42,14 +45,15 @@ def hand_screen_page(
     *,
     confirm: str = "",
     renege: str = "",
+    carried: Mapping[str, str] | None = None,
     part: str | None = None,
 ) -> Page:
     """The screen from what its one selector read; a POST passes the form it read.
     ``confirm``: the record asks again before writing (hand_entry.CONFIRM_*); ``renege``:
-    a player id whose renege the card judge marked, ticked on a blank hand."""
+    a player id whose renege the card judge marked; ``carried``: the hand's taps the card
+    judge brought back (its link's query)."""
     if form is None:
-        form = blank_hand(screen)
-        hand_form.premark_renege(form, renege)
+        form = carried_hand(screen, carried or {}, renege)
     context = {
         "night": screen.night,
         "house": screen.house,
@@ -66,8 +70,36 @@ def hand_screen_page(
         "last_hand": screen.last_hand,
         "key": new_key(),
         "links": links(screen.night),
+        "judge_url": _judge_url(screen, form),
     }
     return Page(TEMPLATE, context, part)
+
+
+def carried_hand(screen: HandScreen, carried: Mapping[str, str], renege: str) -> HandForm:
+    """The next hand: blank, or as the host left it for the card judge (``carried``, the
+    taps its link brings back, for this hand only), with ``renege`` marked on it. A hand
+    the judge touched is read as a posted one, so the check says what Record would: a
+    reneger and the others who stayed, never a lone stayer who takes the pot unasked."""
+    number = hand_entry.posted_number(carried)
+    taps = None
+    if number == screen.next.number and carried.get("dealer"):
+        taps = {key: carried.get(key, "") for key in carried}
+    if taps is None and not renege:
+        return blank_hand(screen)
+    if taps is None:
+        taps = dict(hand_form.taps_of(blank_hand(screen)))
+    if renege:
+        taps = hand_form.premark_renege(taps, renege, screen.roster)
+    return hand_entry.tapped(screen, taps, screen.next.number)
+
+
+def _judge_url(screen: HandScreen, form: HandForm) -> str:
+    """The card judge, carrying the hand as tapped when someone stays (without
+    JavaScript: as the Check last read it; hand.js carries the taps of the moment)."""
+    address = reverse("night_judge", args=[screen.night.pk])
+    if not any(row.stays or row.reneges for row in form.rows):
+        return address
+    return f"{address}?{urlencode(hand_form.taps_of(form))}"
 
 
 def check_page(screen: HandScreen, form: HandForm) -> Page:
@@ -115,6 +147,11 @@ def _summary(form: HandForm, tricks_per_hand: int) -> str:
     if not stayers:
         return gettext("Nobody stays: the pot carries over.")
     if len(stayers) == 1:
+        if stayers[0].reneges:
+            # Marked from the card judge: cards were played, so others stayed too.
+            return gettext("%(player)s reneged: tap the others who stayed, and the tricks.") % {
+                "player": stayers[0].person.name
+            }
         return gettext("%(player)s stays alone and takes the pot.") % {
             "player": stayers[0].person.name
         }

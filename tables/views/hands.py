@@ -57,7 +57,8 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
     screen = hand_screen_for_host(request, night_id, after=after)
     if screen.night.is_closed:
         return redirect("night_settlement", screen.night.pk)
-    page = hand_screen_page(screen, renege=request.GET.get("renege", ""))
+    # The card judge's links bring the hand back as the host left it, a renege maybe marked.
+    page = hand_screen_page(screen, renege=request.GET.get("renege", ""), carried=request.GET)
     return responses.show(request, page)
 
 

@@ -1,13 +1,15 @@
 """The referee at the table: "Was that legal?" and "What may I play?" for the host, and
 tonight's house rules in plain sentences for the host and for anyone holding the live link.
 
-Nothing here writes: the judge is a question asked with GET, and "mark the renege" only
-takes the host back to the hand screen with the mark ticked, to record with the hand.
+Nothing here writes: the judge is a question asked with GET (what stops it answering is
+refused, 400, like any form's bad input), and "mark the renege" only takes the host back
+to the hand screen with the mark ticked, to record with the hand.
 """
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -17,7 +19,9 @@ from tables import responses
 from tables.access import NO_SUCH_LINK, night_for_host
 from tables.forms import judge as judge_form
 from tables.pages.house_rules import house_rules_page, shared_house_rules_page
-from tables.pages.judge import REFEREE, judge_page
+from tables.pages.judge import ANSWER, REFEREE, judge_page
+
+CANNOT_ANSWER = gettext_lazy("The referee cannot answer yet:")
 
 
 @login_required
@@ -27,10 +31,16 @@ def night_judge(request: HttpRequest, night_id: int) -> HttpResponse:
     if night.is_closed:
         return redirect("night_settlement", night.pk)
     screen = referee_screen(night)
-    # One select per player who can have played before the one judged.
-    form = judge_form.from_query(request.GET, screen.players, slots=screen.house.max_players - 1)
-    page = judge_page(screen, form, part=responses.swapped(request, REFEREE))
-    return responses.show(request, page)
+    # Tonight's table puts at most one card per player but the last before the one judged.
+    form = judge_form.from_query(
+        request.GET, screen.players, most_before=screen.house.max_players - 1
+    )
+    # As the host taps, htmx asks for the answer alone; a question asked swaps the judge.
+    part = responses.swapped(request, ANSWER if form.live else REFEREE)
+    judged = judge_page(screen, form, part=part)
+    if judged.problems and not form.live:
+        return responses.refuse(request, judged.page, judged.problems, title=CANNOT_ANSWER)
+    return responses.show(request, judged.page)
 
 
 @login_required

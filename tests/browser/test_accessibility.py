@@ -140,9 +140,15 @@ def _world() -> tuple[object, dict[str, str], dict[str, str]]:
         + "?"
         + urlencode({"ask": "legal", "trump": "D", "trick": "8C", "player": ann.pk})
         + "&hand=JD&hand=3D&hand=AH",
+        # Asked as the host taps (live), the problems are said in place, with a 200.
         "referee problems": reverse("night_judge", args=[night.pk])
         + "?"
-        + urlencode({"ask": "judge", "trick": "7H", "played": "9H"}),
+        + urlencode({"live": "1", "trick": "7H", "played": "9H"}),
+        # A renege judged before anyone is named: a mark for each player.
+        "referee marks": reverse("night_judge", args=[night.pk])
+        + "?"
+        + urlencode({"ask": "judge", "trump": "S", "trick": "7H", "played": "4H"})
+        + "&hand=9H&hand=4H&hand=KC",
     }
     return host, anonymous, signed_in
 

@@ -261,10 +261,11 @@ def test_the_judge_says_why_it_cannot_answer_yet(live_server, phone, page, sign_
     page.goto(live_server.url + reverse("night_judge", args=[night.pk]))
     page.get_by_role("button", name="Was that legal?").click()
 
-    problems = page.locator("#verdict")
+    problems = page.locator("#refusal-referee")
     expect(problems).to_be_visible()
     expect(problems).to_be_focused()
-    expect(problems).to_contain_text("Pick the player who played the card.")
+    expect(problems).to_contain_text("Trump: Pick trump: ♠, ♥, ♦ or ♣.")
+    expect(problems.get_by_role("link").first).to_have_attribute("href", "#judge-trump")
 
 
 def test_without_javascript_a_refusal_is_on_top_of_the_page_again(browser, live_server, sign_in):

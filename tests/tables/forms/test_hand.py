@@ -197,3 +197,55 @@ def test_the_next_hand_deals_in_who_was_dealt_in_last_hand_and_anyone_new():
         "Dee": True,
         "Eve": True,
     }
+
+
+# --- the card judge's mark, on the hand as the host left it --------------------------------
+
+
+def test_the_taps_of_a_form_read_back_as_the_same_hand():
+    post = _post(play_3="stay", play_2="2", renege_2="on", play_4="3")
+    form = forms_hand.from_post(post, PEOPLE, number=5)
+
+    again = forms_hand.from_post(dict(forms_hand.taps_of(form)), PEOPLE, number=5)
+
+    assert dict(forms_hand.taps_of(form))["number"] == "5"
+    assert again.data == form.data
+    assert [(row.play, row.tricks, row.reneges) for row in again.rows] == [
+        (row.play, row.tricks, row.reneges) for row in form.rows
+    ]
+
+
+def test_a_stayer_counted_bourre_is_carried_as_tapped_without_tricks():
+    post = _post(play_2="stay", play_3="5")
+    form = forms_hand.from_post(post, PEOPLE, number=1, tricks_per_hand=5)
+    assert form.rows[0].counted_bourre  # Bob, from Ann's left
+
+    assert ("play_2", "stay") in forms_hand.taps_of(form)
+
+
+def test_a_marked_renege_makes_the_reneger_stay_and_leaves_the_others_as_they_were():
+    taps = _post(play_2="stay", play_3="3", play_4="fold")
+
+    marked = forms_hand.premark_renege(taps, "4", PEOPLE)
+    form = forms_hand.from_post(marked, PEOPLE, number=1)
+
+    assert marked["renege_4"] == "1" and marked["play_4"] == "stay"
+    assert form.data.stayed == {2: None, 3: 3, 4: None}
+    assert form.data.reneged == (4,)
+    assert taps["play_4"] == "fold"  # the taps given are not changed
+
+
+def test_a_marked_renege_keeps_a_stayers_tricks_and_a_count_already_marked():
+    taps = _post(play_4="2", renege_4="2")
+
+    marked = forms_hand.premark_renege(taps, "4", PEOPLE)
+
+    assert (marked["play_4"], marked["renege_4"]) == ("2", "2")
+
+
+def test_a_renege_marked_for_someone_not_at_the_table_changes_nothing():
+    taps = _post(play_2="stay")
+    people = [*PEOPLE[:3], RosterPlayer(4, "Dee", 3, active=False)]
+
+    assert forms_hand.premark_renege(taps, "99", PEOPLE) == taps
+    assert forms_hand.premark_renege(taps, "4", people) == taps

@@ -7,9 +7,11 @@ every player's. Nothing here writes.
 
 import re
 from html import unescape
+from urllib.parse import parse_qsl
 
 import pytest
 from django.urls import reverse
+from django.utils.http import urlencode
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,11 +30,15 @@ from tests.tables.urlwalk import fingerprint
 pytestmark = pytest.mark.django_db
 
 
-def judge(client, night, *, ask="judge", player="Dee", **fields):
-    """The referee's answer page for ``fields`` (trump, trick, hand, played), as text."""
+def judge(client, night, *, ask="judge", player="Dee", status=200, **fields):
+    """The referee's answer page for ``fields`` (trump, trick, hand, played), as text:
+    ``status`` 200, an answer; 400, what stops it answering (None: either)."""
     query = {"ask": ask, "player": ids(night).get(player, player), **fields}
     response = client.get(url("night_judge", night), query)
-    assert response.status_code == 200
+    if status is None:
+        assert response.status_code in (200, 400)
+    else:
+        assert response.status_code == status
     return unescape(response.content.decode())
 
 
@@ -48,37 +54,104 @@ def chips(html: str) -> list[str]:
 
 
 def problems(html: str) -> list[str]:
+    """The lines of what stops the referee answering, as read (a line naming a field is a
+    link to it)."""
     box = html[html.index('class="errorlist"') :]
-    return re.findall(r"<li>([^<]+)</li>", box[: box.index("</ul>")])
+    lines = re.findall(r"<li>(.*?)</li>", box[: box.index("</ul>")])
+    return [re.sub(r"<[^>]+>", "", line) for line in lines]
+
+
+def field_links(html: str) -> list[str]:
+    """The fields the refusal's lines link to."""
+    box = html[html.index('class="errorlist"') :]
+    return re.findall(r'<li><a href="#([\w-]+)">', box[: box.index("</ul>")])
+
+
+def trick_pressed(html: str) -> list[tuple[str, str]]:
+    """The trick grid's pressed cards and the place each shows, in the grid's order."""
+    return re.findall(
+        r'name="tap" value="(\w+)" class="card-toggle trick-card" aria-pressed="true">'
+        r'.*?<span class="order" aria-hidden="true">(\d+)</span>',
+        html,
+    )
+
+
+def trick_sent(html: str) -> list[str]:
+    """The trick as the form sends it, in the order played."""
+    box = html[html.index('class="trick-inputs"') :]
+    return re.findall(r'name="trick" value="(\w+)"', box[: box.index("</div>")])
+
+
+def played_offered(html: str) -> list[str]:
+    """The cards offered as the card played (the others are hidden)."""
+    return re.findall(r'<label class="card-toggle[^"]*" data-card="(\w+)">', html)
 
 
 # --- who may use the judge ---------------------------------------------------------
 
 
-def test_the_host_gets_the_picker_with_tonights_players_and_every_card(client, host, night):
+def test_the_host_gets_a_grid_of_every_card_for_the_trick_and_for_the_hand(client, host, night):
     response = client.get(url("night_judge", night))
 
     assert response.status_code == 200
     html = unescape(response.content.decode())
     assert "<h1>Was that legal?</h1>" in html
     assert html.count('type="checkbox" class="toggle-input" name="hand"') == 52
+    assert html.count('<button type="submit" name="tap" value="') == 52
+    assert html.count('aria-pressed="false"') == 52
     assert html.count('name="trump"') == 4
-    assert html.count('<select name="trick"') == 6  # 7 players at most: 6 before the last
-    for name in ("Ann", "Bob", "Cy", "Dee"):
-        assert f">{name}</option>" in html
+    assert '<select name="trick"' not in html and '<select name="player"' not in html
     assert '<span class="sr-only">nine of hearts</span>' in html
     assert '<span aria-hidden="true">9♥</span>' in html
     assert '<span class="sr-only">spades</span>' in html
     assert 'id="verdict"' not in html  # nothing asked yet
 
 
-def test_a_table_of_eight_gets_a_select_for_each_of_seven_cards_before_the_last(client):
-    night = NightFactory(house_rules=rules.PRESETS["swedish"].for_ante(1))
-    client.force_login(night.table.owner)
+def test_the_card_played_is_offered_from_the_hands_cards_only(client, host, night):
+    blank = unescape(client.get(url("night_judge", night)).content.decode())
+    assert blank.count('type="radio" class="toggle-input" name="played"') == 52
+    assert played_offered(blank) == []  # every one hidden until the hand is ticked
 
-    html = client.get(url("night_judge", night)).content.decode()
+    html = unescape(
+        client.get(url("night_judge", night), {"hand": ["9H", "4H", "KC"]}).content.decode()
+    )
 
-    assert html.count('<select name="trick"') == 7
+    assert played_offered(html) == ["9H", "4H", "KC"]
+    assert 'id="verdict"' not in html
+
+
+def test_a_tap_on_the_trick_grid_adds_the_card_last_or_takes_it_out(client, host, night):
+    def tapped(**query) -> str:
+        response = client.get(url("night_judge", night), query)
+        assert response.status_code == 200
+        return unescape(response.content.decode())
+
+    html = tapped(trick=["7H"], tap="2S")
+    assert trick_sent(html) == ["7H", "2S"]
+    assert trick_pressed(html) == [("2S", "2"), ("7H", "1")]  # the grid's order, spades first
+    assert '<span class="so-far-cards"><span class="chip red"><span aria-hidden="true">7♥' in html
+
+    html = tapped(trick=["7H", "2S", "KH"], tap="2S")
+    assert trick_sent(html) == ["7H", "KH"]
+    assert trick_pressed(html) == [("KH", "2"), ("7H", "1")]
+
+
+def test_a_table_of_seven_takes_six_cards_before_the_last_a_table_of_eight_seven(client, host):
+    trick = ["2C", "3C", "4C", "5C", "6C", "7C", "8C"]
+    position = {"trump": "S", "trick": trick, "hand": ["9C"], "played": "9C"}
+    louisiana = NightFactory()
+    client.force_login(louisiana.table.owner)
+
+    html = judge(client, louisiana, status=400, **position)
+
+    assert problems(html) == [
+        "The trick so far, in the order played: The trick already holds 7 cards, so nobody is "
+        "left to play to it."
+    ]
+    swedish = NightFactory(house_rules=rules.PRESETS["swedish"].for_ante(1))
+    client.force_login(swedish.table.owner)
+    html = judge(client, swedish, **position)
+    assert verdict_of(html) == "Legal: Dee followed suit and beat the 8♣."
 
 
 def test_another_host_gets_a_404(client, night):
@@ -243,15 +316,14 @@ def test_several_legal_cards_are_all_named(client, host, night):
     assert chips(html) == ["nine of hearts", "jack of hearts"]
 
 
-def test_the_trick_is_read_in_the_order_played_skipping_empty_selects(client, host, night):
+def test_the_trick_is_read_in_the_order_played_skipping_empty_values(client, host, night):
     # 7♥ then a trump: under beat_winner any heart will do once the trick is trumped.
     html = judge(
         client, night, trump="S", trick=["", "7H", "", "2S"], hand=["9H", "4H"], played="4H"
     )
 
     assert verdict_of(html) == "Legal: Dee followed suit."
-    assert re.search(r'id="trick-1">.*?<option value="7H" selected>', html, re.S)
-    assert re.search(r'id="trick-2">.*?<option value="2S" selected>', html, re.S)
+    assert trick_sent(html) == ["7H", "2S"]
 
 
 def test_the_obligation_is_tonights_snapshot_not_the_tables_rules_now(client):
@@ -284,18 +356,153 @@ def test_a_renege_verdict_offers_to_mark_it_on_the_hand_being_entered(client, ho
     assert f'<a class="button block" href="{mark}">Mark Dee as reneged on hand 3</a>' in html
 
 
+def check_of(html: str) -> str:
+    """The hand screen's live check, as read."""
+    box = html[html.index('<div id="hand-check"') :]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", box[: box.index("</div>")])).strip()
+
+
 def test_the_mark_lands_on_the_hand_screen_as_a_staying_reneger(client, host, night):
     dee = ids(night)["Dee"]
     before = fingerprint()
 
-    html = client.get(url("night_detail", night), {"renege": dee}).content.decode()
+    html = unescape(client.get(url("night_detail", night), {"renege": dee}).content.decode())
 
     assert re.search(rf'name="renege_{dee}" value="1" checked', html)
     assert re.search(rf'name="play_{dee}" value="stay" checked', html)
     others = [pid for name, pid in ids(night).items() if name != "Dee"]
     for pid in others:
         assert not re.search(rf'name="renege_{pid}" value="1" checked', html)
+    # Nobody else was tapped: the check asks for the others, it does not give Dee the pot.
+    check = check_of(html)
+    assert check.startswith("Dee reneged: tap the others who stayed, and the tricks.")
+    assert "a renege needs at least two stayers (1 stayed)" in check
+    assert "stays alone and takes the pot" not in check
+    assert "Ready to record." not in check
     assert fingerprint() == before  # marked, not recorded
+
+
+def hand_taps(night, number=1, dealer="Ann", **plays) -> dict:
+    """The hand screen's taps as its judge link carries them (everyone dealt in)."""
+    people = ids(night)
+    taps = {"number": str(number), "dealer": str(people[dealer])}
+    taps.update({f"seated_{pid}": "1" for pid in people.values()})
+    taps.update({f"play_{pid}": "fold" for pid in people.values()})
+    taps.update({f"play_{people[name]}": play for name, play in plays.items()})
+    return taps
+
+
+def test_the_mark_keeps_the_other_stayers_as_the_host_left_them(client, host, night):
+    people = ids(night)
+    taps = hand_taps(night, Bob="stay", Cy="3")
+    before = fingerprint()
+
+    html = unescape(
+        client.get(url("night_detail", night), {"renege": people["Dee"], **taps}).content.decode()
+    )
+
+    assert re.search(rf'name="renege_{people["Dee"]}" value="1" checked', html)
+    assert re.search(rf'name="play_{people["Dee"]}" value="stay" checked', html)
+    assert re.search(rf'name="play_{people["Bob"]}" value="stay" checked', html)
+    assert re.search(rf'name="play_{people["Cy"]}" value="3" checked', html)
+    assert re.search(rf'name="play_{people["Ann"]}" value="fold" checked', html)
+    check = check_of(html)
+    assert check.startswith("Tricks 3 of 5")
+    assert "alone" not in check
+    assert fingerprint() == before
+
+
+def test_taps_for_another_hand_than_the_next_are_not_brought_back(client, host, night):
+    people = ids(night)
+    taps = hand_taps(night, number=7, Bob="stay", Cy="3")
+
+    html = client.get(
+        url("night_detail", night), {"renege": people["Dee"], **taps}
+    ).content.decode()
+
+    assert re.search(rf'name="play_{people["Dee"]}" value="stay" checked', html)
+    assert re.search(rf'name="play_{people["Bob"]}" value="fold" checked', html)
+    assert re.search(rf'name="play_{people["Cy"]}" value="fold" checked', html)
+
+
+def test_the_judge_carries_the_hands_taps_to_the_mark_and_back(client, host, night):
+    people = ids(night)
+    taps = hand_taps(night, Bob="stay", Cy="3")
+    position = {"trump": "S", "trick": ["7H"], "hand": ["9H", "4H"], "played": "4H"}
+
+    html = judge(client, night, **position, **taps, csrfmiddlewaretoken="x", after="2")
+
+    for key, value in taps.items():
+        assert f'<input type="hidden" name="{key}" value="{value}">' in html
+    form = html[html.index('<form method="get"') :]
+    assert 'name="csrfmiddlewaretoken"' not in form[: form.index("</form>")]
+    assert 'name="after"' not in html
+    mark = re.search(r'<a class="button block" href="([^"]+)">Mark Dee', html).group(1)
+    back = re.search(r'<a href="([^"]+)">Back to hand 1</a>', html).group(1)
+    assert mark == f"{url('night_detail', night)}?renege={people['Dee']}&{urlencode(taps)}"
+    assert back == f"{url('night_detail', night)}?{urlencode(taps)}"
+    assert f'href="{url("night_judge", night)}?{urlencode(taps)}">Start again</a>' in html
+
+
+def test_back_from_the_judge_the_hand_is_as_the_host_left_it(client, host, night):
+    people = ids(night)
+
+    html = client.get(url("night_detail", night), hand_taps(night, Bob="stay")).content.decode()
+
+    assert re.search(rf'name="play_{people["Bob"]}" value="stay" checked', html)
+    assert not re.search(r'name="renege_\d+" value="\d+" checked', html)
+
+
+def test_the_hand_screens_judge_link_carries_the_hand_as_checked(client, host, night):
+    people = ids(night)
+    taps = hand_taps(night, Bob="stay", Dee="2")
+
+    html = unescape(client.post(url("hand_check", night), taps).content.decode())
+
+    link = re.search(r'data-carry-hand="([^"]+)" href="([^"]+)">Was that legal\?</a>', html)
+    assert link.group(1) == url("night_judge", night)
+    carried = dict(parse_qsl(link.group(2).split("?", 1)[1]))
+    assert carried["number"] == "1" and carried["dealer"] == str(people["Ann"])
+    assert carried[f"play_{people['Bob']}"] == "stay"
+    assert carried[f"play_{people['Dee']}"] == "2"
+    assert f"play_{people['Ann']}" not in carried  # a fold is what the screen assumes
+
+
+# --- the answer as the host taps (htmx) ------------------------------------------------
+
+
+def live(client, night, **fields):
+    response = client.get(
+        url("night_judge", night), {"live": "1", **fields}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    return unescape(response.content.decode())
+
+
+def test_as_the_host_taps_htmx_gets_the_answer_alone(client, host, night):
+    html = live(client, night, trump="S", trick=["7H"], hand=["9H", "4H"], played="4H")
+
+    assert 'id="answer"' not in html and "<form" not in html  # what goes in it, no more
+    assert verdict_of(html) == "The player held the 9♥ and had to beat the 7♥ — renege."
+    assert "Mark Dee as reneged on hand 1" in html
+
+
+def test_before_the_card_played_is_picked_the_answer_stays_empty(client, host, night):
+    html = live(client, night, trump="S", trick=["7H"], hand=["9H", "4H"])
+
+    assert html.strip() == ""
+
+
+def test_what_stops_a_live_answer_is_said_without_taking_the_focus(client, host, night):
+    before = fingerprint()
+
+    html = live(client, night, trump="S", trick=["9H"], hand=["9H", "4H"], played="4H")
+
+    assert problems(html) == [
+        HAND + "The 9♥ is both in the trick and in the hand: a deck has one of each card."
+    ]
+    assert 'role="alert"' not in html and "autofocus" not in html
+    assert fingerprint() == before
 
 
 def test_the_marked_renege_is_recorded_with_the_hand(client, host, night):
@@ -400,88 +607,163 @@ def test_htmx_gets_the_answer_and_the_form_without_the_page_around_them(client, 
 # --- bad input: the engine's problems, nothing written ----------------------------------
 
 
+TRICK = "The trick so far, in the order played: "
+HAND = "The cards they held, the card played included: "
+PLAYED = "The card they played: "
+TRUMP = "Trump: "
+
+
 @pytest.mark.parametrize(
-    "fields,expected",
+    "fields,expected,linked",
     [
         (
             {"trump": "S", "trick": ["7H", "7H"], "hand": ["9H"], "played": "9H"},
-            ["The 7♥ is in the trick twice: a deck has one of each card."],
+            [TRICK + "The 7♥ is in the trick twice: a deck has one of each card."],
+            ["judge-trick"],
         ),
         (
             {"trump": "S", "trick": ["7H"], "hand": ["9H", "4H"], "played": "KH"},
-            ["The K♥ was played but is not ticked in the hand: tick it too."],
+            [PLAYED + "The K♥ was played but is not ticked in the hand: tick it too."],
+            ["judge-played"],
         ),
         (
             {"trump": "S", "trick": ["7H"], "played": "KH"},
             [
-                "Tick the cards the player held, the card played included.",
-                "The K♥ was played but is not ticked in the hand: tick it too.",
+                HAND + "Tick the cards the player held, the card played included.",
+                PLAYED + "The K♥ was played but is not ticked in the hand: tick it too.",
             ],
+            ["judge-hand", "judge-played"],
         ),
         (
             {"trick": ["7H"], "hand": ["7H", "4H"], "played": "4H"},
             [
-                "Pick trump: ♠, ♥, ♦ or ♣.",
-                "The 7♥ is both in the trick and in the hand: a deck has one of each card.",
+                TRUMP + "Pick trump: ♠, ♥, ♦ or ♣.",
+                HAND + "The 7♥ is both in the trick and in the hand: a deck has one of each card.",
             ],
+            ["judge-trump", "judge-hand"],
         ),
         (
             {"trump": "S", "hand": ["9H", "9H"], "played": ""},
             [
-                "The 9♥ is in the hand twice: a deck has one of each card.",
-                "Pick the card that was played.",
+                HAND + "The 9♥ is in the hand twice: a deck has one of each card.",
+                PLAYED + "Pick the card that was played.",
             ],
+            ["judge-hand", "judge-played"],
         ),
         (
             {"trump": "X", "trick": ["1H"], "hand": ["9H"] * 8, "played": "9H"},
             [
-                "Pick trump: ♠, ♥, ♦ or ♣.",
-                "8 cards are ticked in the hand; a player holds at most 7.",
-                "Pick the cards from the picker: one of them is not a card.",
+                TRUMP + "Pick trump: ♠, ♥, ♦ or ♣.",
+                HAND + "8 cards are ticked in the hand; a player holds at most 7.",
+                TRICK + "Pick the cards from the picker: one of them is not a card.",
             ],
+            ["judge-trump", "judge-hand", "judge-trick"],
+        ),
+        (
+            {"trump": "S", "trick": ["7H", "ZZ"], "hand": ["9H", "QQ"], "played": "9H"},
+            [
+                HAND + "Pick the cards from the picker: one of them is not a card.",
+                TRICK + "Pick the cards from the picker: one of them is not a card.",
+            ],
+            ["judge-hand", "judge-trick"],
         ),
     ],
 )
-def test_bad_input_shows_the_problems_and_writes_nothing(client, host, night, fields, expected):
+def test_bad_input_is_refused_naming_the_field_and_writes_nothing(
+    client, host, night, fields, expected, linked
+):
     before = fingerprint()
 
-    html = judge(client, night, **fields)
+    html = judge(client, night, status=400, **fields)
 
     assert problems(html) == expected
+    assert field_links(html) == linked
+    assert 'class="error-summary refusal" id="refusal" role="alert"' in html
+    assert html.count('class="errorlist"') == 1  # on top of the page, once
+    assert "The referee cannot answer yet:" in html
     assert 'id="verdict-heading"' not in html
     assert fingerprint() == before
 
 
-def test_the_player_must_be_picked_from_tonights_table(client, host, night):
+def test_htmx_gets_a_refusal_in_the_judge_it_swaps_with_a_200(client, host, night):
+    response = client.get(
+        url("night_judge", night),
+        {"ask": "judge", "trump": "S", "trick": ["7H", "7H"], "hand": ["9H"], "played": "9H"},
+        headers={"HX-Request": "true"},
+    )
+
+    html = unescape(response.content.decode())
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="referee">')
+    assert 'id="refusal-referee" role="alert"' in html
+    assert problems(html) == [TRICK + "The 7♥ is in the trick twice: a deck has one of each card."]
+
+
+def test_a_player_not_at_tonights_table_is_refused(client, host, night):
     fields = {"trump": "S", "trick": ["7H"], "hand": ["9H"], "played": "9H"}
 
-    assert problems(judge(client, night, player="", **fields)) == [str(forms_judge.PLAYER_MISSING)]
-    assert problems(judge(client, night, player="99999", **fields)) == [
-        str(forms_judge.PLAYER_NOT_AT_TABLE)
-    ]
+    html = judge(client, night, player="99999", status=400, **fields)
+
+    assert problems(html) == [str(forms_judge.PLAYER_NOT_AT_TABLE)]
 
 
-def test_a_player_who_left_tonight_cannot_be_picked(client, host, night):
+def test_a_player_who_left_tonight_cannot_be_named(client, host, night):
     dee = night.seats.get(player__name="Dee").player
     roster_services.night_seat_leave(night=night, player=dee, by=host)
 
-    html = judge(client, night, trump="S", trick=["7H"], hand=["9H"], played="9H")
+    html = judge(
+        client,
+        night,
+        player=str(dee.pk),
+        status=400,
+        trump="S",
+        trick=["7H"],
+        hand=["9H"],
+        played="9H",
+    )
 
     assert problems(html) == [str(forms_judge.PLAYER_NOT_AT_TABLE)]
-    assert ">Dee</option>" not in html
+
+
+def test_without_a_player_the_verdict_speaks_of_the_player_and_any_player_can_be_marked(
+    client, host, night
+):
+    html = judge(client, night, player="", trump="S", trick=["7H"], hand=["9H", "4H"], played="4H")
+
+    assert verdict_of(html) == "The player held the 9♥ and had to beat the 7♥ — renege."
+    marks = re.findall(
+        r'<li><a class="button secondary" href="([^"]+)"><span aria-hidden="true">(\w+)</span>'
+        r'<span class="sr-only">([^<]+)</span></a></li>',
+        html,
+    )
+    assert [(name, said) for _, name, said in marks] == [
+        (name, f"Mark {name} as reneged on hand 1") for name in ("Ann", "Bob", "Cy", "Dee")
+    ]
+    people = ids(night)
+    assert [href for href, _, _ in marks] == [
+        f"{url('night_detail', night)}?renege={people[name]}"
+        for name in ("Ann", "Bob", "Cy", "Dee")
+    ]
+
+
+def test_what_may_i_play_without_a_player_says_what_the_player_must_do(client, host, night):
+    html = judge(client, night, ask="legal", player="", trump="S", trick=[], hand=["AH"])
+
+    assert verdict_of(html) == "The player leads: any card may lead."
 
 
 def test_a_forged_query_is_bounded_and_answered_with_problems(client, host, night):
     html = judge(
         client,
         night,
+        status=400,
         trump="S" * 10_000,
         trick=["7H"] * 100,
         hand=["x" * 10_000] * 100,
         played="\x00",
     )
 
-    assert "Pick trump: ♠, ♥, ♦ or ♣." in problems(html)
+    assert "Trump: Pick trump: ♠, ♥, ♦ or ♣." in problems(html)
     assert "x" * 9 not in html
 
 
@@ -665,14 +947,24 @@ card_or_junk = st.one_of(
     hand=st.lists(card_or_junk, max_size=10),
     played=card_or_junk,
     player=st.sampled_from(["Dee", "", "0", "-1", "99999999999999999999", "Ann"]),
+    tap=card_or_junk,
 )
 def test_any_query_gets_an_answer_or_named_problems_and_writes_nothing(
-    client, host, night, ask, trump, trick, hand, played, player
+    client, host, night, ask, trump, trick, hand, played, player, tap
 ):
     before = fingerprint()
 
     html = judge(
-        client, night, ask=ask, player=player, trump=trump, trick=trick, hand=hand, played=played
+        client,
+        night,
+        ask=ask,
+        player=player,
+        status=None,
+        trump=trump,
+        trick=trick,
+        hand=hand,
+        played=played,
+        tap=tap,
     )
 
     assert fingerprint() == before
