@@ -50,6 +50,7 @@
     }
     // A new tap may have mended what the last check found: Record waits no longer for the
     // check to say so (a tap on it then queues behind the check, and the server decides).
+    form.dataset.taps = String(Number(form.dataset.taps || 0) + 1);
     holdRecord(form, false);
   }
 
@@ -121,6 +122,10 @@
     if (elt === form) {
       if (form.dataset.recording) {
         event.preventDefault();
+      } else {
+        // The taps this check reads: an answer to fewer taps than the form now has is
+        // not the last word on Record.
+        form.dataset.checked = form.dataset.taps || "0";
       }
     } else if (elt.matches("button[type=submit]")) {
       form.dataset.recording = "1";
@@ -140,7 +145,7 @@
   document.addEventListener("htmx:load", function (event) {
     enhance(event.target);
     var form = event.target.closest ? event.target.closest("form.hand-form") : null;
-    if (form) {
+    if (form && (form.dataset.checked || "0") === (form.dataset.taps || "0")) {
       holdRecord(form, true);
     }
   });
