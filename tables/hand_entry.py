@@ -68,7 +68,11 @@ def problems(screen: HandScreen, form: HandForm) -> list[rules.Problem]:
     if form.number < screen.next.number:
         found.insert(0, err.HAND_ALREADY_RECORDED(number=form.number))
     if form.data is not None:
-        found.extend(hand_problems(screen, form.data))
+        # A hand Record was refused for carries the service's problems already, which
+        # are the referee's: each is said once.
+        for problem in hand_problems(screen, form.data):
+            if problem not in found:
+                found.append(problem)
     return found
 
 

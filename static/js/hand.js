@@ -48,6 +48,26 @@
     if (target.name === "dealer") {
       reorder(form, target.value);
     }
+    // A new tap may have mended what the last check found: Record waits no longer for the
+    // check to say so (a tap on it then queues behind the check, and the server decides).
+    form.dataset.taps = String(Number(form.dataset.taps || 0) + 1);
+    holdRecord(form, false);
+  }
+
+  // While the live check says the hand would be refused (6 tricks of 5...), Record is
+  // disabled, and says why: the check's problems, just above it in the bar, describe it.
+  function holdRecord(form, refused) {
+    var record = form.querySelector(".bar-buttons .record");
+    var problems = form.querySelector("#hand-check-problems");
+    if (!record) {
+      return;
+    }
+    record.disabled = Boolean(refused && problems);
+    if (record.disabled) {
+      record.setAttribute("aria-describedby", problems.id);
+    } else {
+      record.removeAttribute("aria-describedby");
+    }
   }
 
   // A double tap on Record or Misdeal must not also answer the question it brings up:
@@ -62,6 +82,11 @@
       if (Date.now() - lastBarTap < HOLD_MS) {
         event.preventDefault();
         event.stopPropagation();
+        // Not silently: the bar says the tap was too quick and another one counts.
+        var note = target.closest("#hand-check").querySelector(".hold-note");
+        if (note) {
+          note.hidden = false;
+        }
       }
     } else if (target.closest(".bar-buttons button")) {
       lastBarTap = Date.now();
@@ -82,6 +107,7 @@
       form.querySelectorAll(".no-js-check").forEach(function (b) { b.hidden = true; });
       // Capture, so the form is tidy before the live check reads it.
       form.addEventListener("change", onChange, true);
+      holdRecord(form, true);
     });
   }
 
@@ -96,6 +122,10 @@
     if (elt === form) {
       if (form.dataset.recording) {
         event.preventDefault();
+      } else {
+        // The taps this check reads: an answer to fewer taps than the form now has is
+        // not the last word on Record.
+        form.dataset.checked = form.dataset.taps || "0";
       }
     } else if (elt.matches("button[type=submit]")) {
       form.dataset.recording = "1";
@@ -129,5 +159,12 @@
 
   enhance(document);
   // A hand recorded with htmx answers with the next hand's screen, a new form.
-  document.addEventListener("htmx:load", function (event) { enhance(event.target); });
+  // A live check's answer is swapped in alone: Record follows what it says.
+  document.addEventListener("htmx:load", function (event) {
+    enhance(event.target);
+    var form = event.target.closest ? event.target.closest("form.hand-form") : null;
+    if (form && (form.dataset.checked || "0") === (form.dataset.taps || "0")) {
+      holdRecord(form, true);
+    }
+  });
 })();

@@ -15,10 +15,12 @@ from playwright.sync_api import expect
 
 from ledger.models import Hand, Night
 from ledger.rules import HouseRules
+from ledger.rules import errors as rule_errors
 from tests.browser.conftest import PHONE
 from tests.browser.taps import Taps, answer_yes, start_the_night
 from tests.factories import PlayerFactory, TableFactory, night_with
 from tests.ledger.helpers import ids, record_all
+from tests.tables.night_helpers import said
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -156,9 +158,36 @@ def test_a_double_tap_on_record_or_misdeal_only_asks(live_server, phone, page, s
     page.wait_for_timeout(300)
     assert not Hand.objects.exists()
     expect(yes).to_be_focused()
+    # Not silently: the bar says the tap was too quick.
+    expect(page.locator("#hand-check .hold-note")).to_be_visible()
     # A deliberate tap, a moment later, is.
     answer_yes(page, yes)
     expect(page.locator(".after")).to_contain_text("Hand 1")
+    assert Hand.objects.count() == 1
+
+
+def test_record_waits_disabled_while_the_check_says_the_hand_would_be_refused(
+    live_server, phone, page, sign_in
+):
+    night = night_with(FIVE)
+    table = _open(live_server, phone, page, sign_in, night)
+    record = page.get_by_role("button", name="Record hand 1", exact=True)
+
+    table.stays("Bob", 5)
+    table.stays("Cy", 1)
+
+    # 6 tricks of 5: Record cannot be tapped, and the reason is in sight above it.
+    problems = page.locator("#hand-check-problems")
+    expect(problems).to_contain_text(
+        said(rule_errors.TRICKS_DO_NOT_ADD_UP, hand=1, total=6, tricks_per_hand=5)
+    )
+    expect(record).to_be_disabled()
+    expect(record).to_have_attribute("aria-describedby", "hand-check-problems")
+    assert problems.bounding_box()["y"] < record.bounding_box()["y"]
+    # Mended, it records.
+    table.stays("Cy", 0)
+    expect(record).to_be_enabled()
+    table.record(1)
     assert Hand.objects.count() == 1
 
 

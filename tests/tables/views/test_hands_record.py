@@ -355,6 +355,15 @@ def test_with_htmx_a_refused_hand_is_shown_again_with_its_problems(client, host,
     assert not Entry.objects.exists()
 
 
+def test_with_htmx_a_refused_hands_check_in_the_bar_says_each_problem_once(client, host, night):
+    response = _record(client, night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2}}, htmx=True)
+
+    bar = re.search(r'<div id="hand-check".*?</ul>', _text(response), re.S)
+    assert bar is not None
+    lines = re.findall(r"<li>(.*?)</li>", bar.group(0), re.S)
+    assert lines == [said(rule_errors.TRICKS_DO_NOT_ADD_UP, hand=1, total=4, tricks_per_hand=5)]
+
+
 def test_with_htmx_a_stale_hand_number_reloads_the_page_with_the_message(client, host, night):
     play(night, example_1_hands(1))
 
