@@ -6,7 +6,9 @@
 - imports: the record of each night file imported;
 - hosts: what a host chose for themselves (their language);
 - payments: how each player gets paid (append-only, withdrawn by a new record).
-- debts: what is still owed — payment marks, their reversals, and "settle everything".
+- debts: what is still owed — payment marks, their reversals, and "settle everything";
+- results: what each closed night came to (per seat, its records, its settle-up),
+  written once when it closes.
 """
 
 from ledger.models.debts import (
@@ -31,6 +33,12 @@ from ledger.models.payments import (
     PaymentMethod,
     PaymentMethodWithdrawal,
 )
+from ledger.models.results import (
+    NIGHT_RESULTS_ARE_APPEND_ONLY,
+    NightResult,
+    NightSummary,
+    NightTransfer,
+)
 
 __all__ = [
     "DEBTS_ARE_APPEND_ONLY",
@@ -38,6 +46,7 @@ __all__ = [
     "ENTRY_KINDS",
     "GENESIS_HASH",
     "NIGHT_IMPORT_IS_APPEND_ONLY",
+    "NIGHT_RESULTS_ARE_APPEND_ONLY",
     "PAYMENT_METHOD_IS_APPEND_ONLY",
     "DebtPool",
     "DebtPoolSource",
@@ -46,6 +55,9 @@ __all__ = [
     "HostSettings",
     "Night",
     "NightImport",
+    "NightResult",
+    "NightSummary",
+    "NightTransfer",
     "PaymentMark",
     "PaymentMarkReversal",
     "PaymentMethod",

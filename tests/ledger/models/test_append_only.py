@@ -40,6 +40,9 @@ def installed_triggers() -> dict[str, set[str]]:
     return found
 
 
+RESULTS_TABLES = ["ledger_nightresult", "ledger_nightsummary", "ledger_nighttransfer"]
+
+
 def missing_triggers() -> dict[str, set[str]]:
     installed = installed_triggers()
     return {
@@ -60,6 +63,9 @@ def test_the_append_only_tables_are_those_of_the_append_only_models():
         "ledger_debtpoolsource",
         "ledger_entry",
         "ledger_nightimport",
+        "ledger_nightresult",
+        "ledger_nightsummary",
+        "ledger_nighttransfer",
         "ledger_paymentmark",
         "ledger_paymentmarkreversal",
         "ledger_paymentmethod",
@@ -204,8 +210,9 @@ def migrate(target: tuple[str, str]) -> None:
 def test_the_migrations_replace_the_old_triggers_and_put_one_set_on_every_table():
     append_only_triggers.uninstall(connection)
     migrate(BEFORE_ONE_SET)
-    # 0005 taken back leaves the tables of 0004 guarded, and the night imports not yet.
-    assert set(missing_triggers()) == {"ledger_nightimport"}
+    # 0005 taken back leaves the tables of 0004 guarded, and the night imports not yet
+    # (the night results' tables, of 0006, do not exist at that point).
+    assert set(missing_triggers()) - set(RESULTS_TABLES) == {"ledger_nightimport"}
     append_only_triggers.uninstall(connection)
     with connection.cursor() as cursor:
         for sql in old_triggers(connection.vendor):
