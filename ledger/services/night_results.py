@@ -164,4 +164,3 @@ def night_results_write(*, night: Night, models=MODELS) -> None:
         )
         for position, transfer in enumerate(rules.settle_up(balances))
     )
-
