@@ -151,7 +151,8 @@ if BEHIND_PROXY:
     # from anyone would lock the host out for an hour from every phone.
     AXES_CLIENT_IP_CALLABLE = "config.client_address.forwarded_client_address"
 # Password-reset mails per hour, for one e-mail address and from one client address;
-# counted in the default cache (in memory, so per server process).
+# counted in the database (ledger.models.PasswordResetRequest), so every server process
+# counts every request.
 PASSWORD_RESET_LIMIT_PER_EMAIL = env_int("PASSWORD_RESET_LIMIT_PER_EMAIL", 3)
 PASSWORD_RESET_LIMIT_PER_CLIENT = env_int("PASSWORD_RESET_LIMIT_PER_CLIENT", 10)
 
@@ -202,6 +203,9 @@ SECURE_SSL_REDIRECT = SECURE
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
 LANGUAGE_COOKIE_SECURE = SECURE
+# Lax, as Django makes the session and CSRF cookies: it leaves the language cookie without
+# SameSite, which some browsers then send along with another site's requests.
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31_536_000) if SECURE else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE
 SECURE_HSTS_PRELOAD = SECURE

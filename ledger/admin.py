@@ -16,6 +16,7 @@ from ledger.models import (
     HostSettings,
     Night,
     NightImport,
+    PasswordResetRequest,
     PaymentMark,
     PaymentMarkReversal,
     PaymentMethod,
@@ -169,3 +170,12 @@ class DebtPoolSourceAdmin(ReadOnlyAdmin):
 class PooledTransferAdmin(ReadOnlyAdmin):
     list_display = ["id", "pool", "payer", "payee", "amount"]
     list_select_related = ["pool", "payer", "payee"]
+
+
+@admin.register(PasswordResetRequest)
+class PasswordResetRequestAdmin(ReadOnlyAdmin):
+    # Digests only: the addresses were never kept. Searching by one finds a client's or an
+    # address's requests once the operator has its digest.
+    list_display = ["requested_at", "email_digest", "client_digest"]
+    search_fields = ["email_digest", "client_digest"]
+    date_hierarchy = "requested_at"

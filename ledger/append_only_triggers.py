@@ -1,7 +1,7 @@
 """Database triggers that refuse to change or delete a row of an append-only table: every
 concrete model built on ``ledger.models.append_only.AppendOnly`` (the chip ledger's
 entries, the night imports, the payment methods and their withdrawals, the payment marks,
-their reversals and "settle everything").
+their reversals and "settle everything", the password-reset requests).
 
 The models already refuse; these make the database refuse too, so raw SQL, a shell
 session or another program cannot rewrite history either. Written as SQL: Django's ORM

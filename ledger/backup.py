@@ -23,7 +23,7 @@ from ledger import selectors
 from ledger.errors import InvalidInput, ServiceError
 from ledger.models import Night, Player, Table
 from ledger.names import name_key
-from ledger.nightfile import night_export, night_import
+from ledger.nightfile import json_loads, night_export, night_import, night_parse
 from ledger.rules.errors import Code, gettext_noop
 from ledger.selectors.seats import names_of, night_roster
 from ledger.services import tables as table_services
@@ -143,8 +143,11 @@ def read_manifest(directory: Path) -> dict:
     if not path.exists():
         raise InvalidInput(MANIFEST_MISSING(directory=directory))
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
+        # As a night file is read: a key given twice is refused, not read as its last value.
+        manifest = json_loads(path.read_text(encoding="utf-8"))
+    except InvalidInput as error:
+        raise InvalidInput(MANIFEST_UNREADABLE(path=path, problem=" ".join(error.errors))) from None
+    except (OSError, ValueError, RecursionError) as error:
         raise InvalidInput(MANIFEST_UNREADABLE(path=path, problem=error)) from None
     found = manifest.get("format") if isinstance(manifest, Mapping) else None
     if found != FORMAT:
@@ -178,9 +181,14 @@ def _table_names(manifest: dict, owners: Mapping[str, object]) -> list[str]:
 def _read_night(directory: Path, file: str) -> object:
     path = directory / Path(file).name  # never outside the backup
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except (OSError, ValueError) as error:
         raise InvalidInput(MANIFEST_UNREADABLE(path=path, problem=error)) from None
+    try:
+        # Read as an uploaded night file is: a key given twice, say, is refused.
+        return night_parse(text)
+    except InvalidInput as error:
+        raise InvalidInput(MANIFEST_UNREADABLE(path=path, problem=" ".join(error.errors))) from None
 
 
 def _check(night: Night, item: dict, table_name: str) -> None:

@@ -63,6 +63,20 @@ FILE_NOT_UNICODE = Code(
         "is it really a night file?"
     ),
 )
+# ``path`` is where the key is, as a JSON path ("hands[3].stayed", "rules.ante"); a path
+# through a list (its positions counted from 0, as JSON paths count) has its own sentence,
+# which says so: a host reading "hands[3]" would otherwise look at hand 3, not hand 4.
+FILE_KEY_TWICE = Code(
+    "file_key_twice",
+    gettext_noop("The file gives {path} twice: each key may appear only once in an object."),
+)
+FILE_KEY_TWICE_IN_LIST = Code(
+    "file_key_twice_in_list",
+    gettext_noop(
+        "The file gives {path} twice (lists counted from 0): each key may appear only once "
+        "in an object."
+    ),
+)
 # ``kind`` is words ("a list"), marked in ``_kind``.
 DOCUMENT_NOT_OBJECT = Code(
     "document_not_object",
@@ -127,10 +141,101 @@ class AlreadyImported(Conflict):
     """The owner already imported this very file; importing it again needs their say-so."""
 
 
-def night_parse(text: str) -> object:
-    """The JSON of a night file, for night_import to judge; InvalidInput if it is not JSON."""
+class _KeysTwice(dict):
+    """An object of the file that gives a key more than once: the dict ``json`` would have
+    made (the last value of each key), with every pair as written."""
+
+    __slots__ = ("pairs",)
+
+    def __init__(self, pairs: list[tuple[str, object]]) -> None:
+        super().__init__(pairs)
+        self.pairs = pairs
+
+
+def json_loads(text: str) -> object:
+    """``json.loads`` for every file the app is given (night files, a backup's manifest):
+    an object that gives a key twice is refused, InvalidInput naming each such key by its
+    JSON path, where ``json`` would silently keep the last value (and the digest of a file
+    already imported would not see the difference). JSON that is not valid raises as
+    ``json.loads`` raises."""
+    repeated: list[_KeysTwice] = []
+
+    def pairs_hook(pairs: list[tuple[str, object]]) -> dict:
+        read = dict(pairs)
+        if len(read) == len(pairs):
+            return read
+        # Rare: only then is the document walked again, to say where each one is.
+        repeated.append(_KeysTwice(pairs))
+        return repeated[-1]
+
+    document = json.loads(text, object_pairs_hook=pairs_hook)
+    if repeated:
+        raise InvalidInput([_quoted(problem) for problem in _keys_given_twice(document)])
+    return document
+
+
+_GIVEN_AGAIN = object()  # in the walk below: the key of this path is given a second time
+
+
+def _keys_given_twice(document: object) -> list[Problem]:
+    """A problem for each key an object gives twice, in the order the file has them."""
+    problems: list[Problem] = []
+    # Without recursion, as the other walks of a document; each path is (parent, step),
+    # written out only for a key given twice, where the file gives it the second time.
+    pending: list[tuple[object, tuple | None]] = [(document, None)]
+    while pending:
+        value, path = pending.pop()
+        if value is _GIVEN_AGAIN:
+            problems.append(_key_twice(path))
+            continue
+        if isinstance(value, _KeysTwice):
+            children = []
+            seen: dict[str, int] = {}
+            for key, child in value.pairs:
+                seen[key] = seen.get(key, 0) + 1
+                if seen[key] == 2:
+                    children.append((_GIVEN_AGAIN, (path, key)))
+                children.append((child, (path, key)))
+        elif isinstance(value, dict):
+            children = [(child, (path, key)) for key, child in value.items()]
+        elif isinstance(value, list):
+            children = [(child, (path, index)) for index, child in enumerate(value)]
+        else:
+            continue
+        pending.extend(reversed(children))  # popped in the file's order
+    return problems
+
+
+def _key_twice(path: tuple) -> Problem:
+    steps: list[str | int] = []
+    while path is not None:
+        path, step = path
+        steps.append(step)
+    steps.reverse()
+    written = "".join(_path_step(step, first=n == 0) for n, step in enumerate(steps))
+    in_list = any(isinstance(step, int) for step in steps)
+    return (FILE_KEY_TWICE_IN_LIST if in_list else FILE_KEY_TWICE)(path=written)
+
+
+def _path_step(step: str | int, *, first: bool) -> str:
+    if isinstance(step, int):
+        return f"[{step}]"
+    if step.isidentifier():
+        return step if first else f".{step}"
+    # A name with a space, say: quoted as JSON quotes it; escaped if it is not Unicode (a
+    # lone surrogate, refused later anyway), which no page could show.
     try:
-        document = json.loads(text)
+        step.encode("utf-8")
+    except UnicodeEncodeError:
+        return f"[{json.dumps(step)}]"
+    return f"[{json.dumps(step, ensure_ascii=False)}]"
+
+
+def night_parse(text: str) -> object:
+    """The JSON of a night file, for night_import to judge; InvalidInput if it is not JSON,
+    or gives a key twice in one object."""
+    try:
+        document = json_loads(text)
     except json.JSONDecodeError as error:
         raise InvalidInput(
             FILE_NOT_JSON(problem=error.msg, line=error.lineno, column=error.colno)

@@ -91,8 +91,7 @@ RESULTS_DIFFER = (
     "the entries give {expected}."
 )
 TRANSFERS_DIFFER = (
-    "Night {night}: the settle-up written as it closed is [{found}]; the entries give "
-    "[{expected}]."
+    "Night {night}: the settle-up written as it closed is [{found}]; the entries give [{expected}]."
 )
 
 Posting = tuple[int | None, int, str]  # player id (None: the pot), amount, kind
@@ -325,7 +324,6 @@ class _Check:
                 )
         if sums.get(None, 0) != state.pot:
             self.say(POT_DIFFERS, found=sums.get(None, 0), expected=state.pot)
-
 
     def results(self, house: rules.HouseRules, entries: list[Entry]) -> None:
         """A closed night's results and settle-up against its entries."""

@@ -1,5 +1,4 @@
 import pytest
-from django.core.cache import cache
 from django.db import connection
 
 from ledger import append_only_triggers
@@ -9,13 +8,6 @@ from ledger import append_only_triggers
 def _no_login_throttling_by_default(settings):
     # Throttling has its own tests; elsewhere a locked-out test user would only confuse.
     settings.AXES_ENABLED = False
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache():
-    # The password-reset throttle counts in the cache: no test inherits another's count.
-    cache.clear()
-    yield
 
 
 @pytest.fixture(autouse=True)

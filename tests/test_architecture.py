@@ -93,6 +93,7 @@ def test_every_model_is_the_ledgers():
         "NightResult",
         "NightSummary",
         "NightTransfer",
+        "PasswordResetRequest",
     }
 
 

@@ -5,6 +5,8 @@
 - entries: the append-only chip ledger;
 - imports: the record of each night file imported;
 - hosts: what a host chose for themselves (their language);
+- password_resets: the password-reset mails asked for, which the hour's limits count
+  (append-only);
 - payments: how each player gets paid (append-only, withdrawn by a new record).
 - debts: what is still owed — payment marks, their reversals, and "settle everything";
 - results: what each closed night came to (per seat, its records, its settle-up),
@@ -28,6 +30,10 @@ from ledger.models.entries import (
 from ledger.models.hosts import HostSettings
 from ledger.models.imports import NIGHT_IMPORT_IS_APPEND_ONLY, NightImport
 from ledger.models.nights import Hand, Night, Player, RosterChange, Seat, ShareLink, Table
+from ledger.models.password_resets import (
+    RESET_REQUEST_IS_APPEND_ONLY,
+    PasswordResetRequest,
+)
 from ledger.models.payments import (
     PAYMENT_METHOD_IS_APPEND_ONLY,
     PaymentMethod,
@@ -48,6 +54,7 @@ __all__ = [
     "NIGHT_IMPORT_IS_APPEND_ONLY",
     "NIGHT_RESULTS_ARE_APPEND_ONLY",
     "PAYMENT_METHOD_IS_APPEND_ONLY",
+    "RESET_REQUEST_IS_APPEND_ONLY",
     "DebtPool",
     "DebtPoolSource",
     "Entry",
@@ -58,6 +65,7 @@ __all__ = [
     "NightResult",
     "NightSummary",
     "NightTransfer",
+    "PasswordResetRequest",
     "PaymentMark",
     "PaymentMarkReversal",
     "PaymentMethod",

@@ -1,6 +1,7 @@
 """Rows written once and never changed or deleted: the chip ledger's entries, the record
-of each night file imported, and the payment records (ways of getting paid and their
-withdrawals, payment marks, their reversals, "settle everything"). A mistake is answered by
+of each night file imported, the payment records (ways of getting paid and their
+withdrawals, payment marks, their reversals, "settle everything") and the password-reset
+requests the hour's limits count. A mistake is answered by
 a new row pointing at the old one, so the audit keeps both.
 
 This is the one mechanism: every such model subclasses ``AppendOnly``, and a model whose

@@ -20,6 +20,8 @@ module named for it; what several share has a module of its own:
 - payment_methods: a player's ways of getting paid, and those a settle-up offers;
 - share_links: a night's live link, and the night behind a token;
 - hosts: a host's own settings, and their tables;
+- password_resets: how many password-reset mails were asked for in the last hour, for
+  one address and from one client;
 - seats: the roster in seat order, the one seats-in-order query;
 - last_hand: a night's last live hand;
 - night_state: the engine's state after a hand, before one and before the next;

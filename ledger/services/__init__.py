@@ -12,7 +12,8 @@ Callers import the module that holds the service; nothing is re-exported here.
 - payment_methods: how a player gets paid, a way added or withdrawn;
 - debts: what is still owed, a transfer marked paid (or the mark taken back), and
   "settle everything";
-- hosts: a host's own settings (their language).
+- hosts: a host's own settings (their language);
+- password_resets: a request for a password-reset mail recorded, for the hour's limits.
 
 A service that refuses raises ``ledger.errors.InvalidInput`` or ``Conflict``, with
 problems, and writes nothing.

@@ -1,18 +1,19 @@
 """Signing up, and asking for a password reset (Django's, throttled). Signing in and
 out and the other password screens are Django's own views."""
 
-import hashlib
+from datetime import timedelta
 
 from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
+from ledger.selectors.password_resets import password_reset_counts
+from ledger.services.password_resets import password_reset_request_record
 from tables import responses
 from tables.forms.accounts import SignupForm
 from tables.pages.signup import signup_page
@@ -61,25 +62,15 @@ class PasswordResetView(auth_views.PasswordResetView):
 def reset_allowed(request: HttpRequest, email: str) -> bool:
     """Count this request for its address and its client; both must be within limits.
 
-    The counts live in Django's cache for an hour from the first request. The client
-    address is read the way django-axes reads it, so sign-in throttling and this one
-    agree on who is asking (behind a proxy too).
+    The requests are counted in the database, in the last hour, so every server process
+    counts the same ones (Django's cache is one per process). The client address is read
+    the way django-axes reads it, so sign-in throttling and this one agree on who is
+    asking (behind a proxy too).
     """
-    # Hashed: the cache need not hold anyone's e-mail address.
-    address = hashlib.sha256(email.strip().lower().encode()).hexdigest()
     client = get_client_ip_address(request) or "unknown"
-    counts = [
-        (_count(f"password-reset:email:{address}"), settings.PASSWORD_RESET_LIMIT_PER_EMAIL),
-        (_count(f"password-reset:client:{client}"), settings.PASSWORD_RESET_LIMIT_PER_CLIENT),
-    ]
-    return all(count <= limit for count, limit in counts)
-
-
-def _count(key: str) -> int:
-    """Requests counted under ``key`` in the current window, this one included."""
-    cache.add(key, 0, timeout=RESET_WINDOW_SECONDS)
-    try:
-        return cache.incr(key)
-    except ValueError:  # the window ran out between add and incr
-        cache.set(key, 1, timeout=RESET_WINDOW_SECONDS)
-        return 1
+    recorded = password_reset_request_record(email=email, client=client)
+    counts = password_reset_counts(recorded, within=timedelta(seconds=RESET_WINDOW_SECONDS))
+    return (
+        counts.email <= settings.PASSWORD_RESET_LIMIT_PER_EMAIL
+        and counts.client <= settings.PASSWORD_RESET_LIMIT_PER_CLIENT
+    )

@@ -243,6 +243,15 @@ def test_production_answers_over_https_only_with_hsts_and_secure_cookies(tmp_pat
     assert seen["debug"] is False
 
 
+def test_the_language_switch_sets_a_same_site_lax_cookie(client, settings):
+    response = client.post(reverse("set_language"), {"language": "sv", "next": "/"})
+
+    cookie = response.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert cookie.value == "sv"
+    assert cookie["samesite"] == "Lax"
+    assert cookie["httponly"]
+
+
 # --- No inline script, and hostile names rendered as text, on every page ---
 
 

@@ -12,6 +12,7 @@ from ledger.selectors.debts import table_debts
 from ledger.services import roster as roster_services
 from ledger.services.debts import debts_pool, payment_mark, payment_mark_reverse
 from ledger.services.hosts import host_language_set
+from ledger.services.password_resets import password_reset_request_record
 from ledger.services.payment_methods import payment_method_remove
 from tests.factories import NightFactory, PaymentMethodFactory, ShareLinkFactory, UserFactory
 from tests.ledger.debt_nights import closed_example
@@ -28,8 +29,8 @@ def _url(model, view: str, *args) -> str:
 @pytest.fixture
 def night():
     """Three hands, then Dee goes home, and the night imported back from its file, the
-    host's language saved, a way Ann got paid, then removed, and what is owed at another
-    table: a row of every model but a share link."""
+    host's language saved, a way Ann got paid, then removed, what is owed at another
+    table, and a password reset asked for: a row of every model but a share link."""
     night = NightFactory(hands=3)
     host_language_set(user=night.table.owner, language="sv")
     dee = night.seats.get(player__name="Dee").player
@@ -38,6 +39,7 @@ def night():
     method = PaymentMethodFactory(player=night.seats.get(player__name="Ann").player)
     payment_method_remove(method=method, by=night.table.owner, reason="new phone")
     _debts()
+    password_reset_request_record(email="ann@example.com", client="203.0.113.7")
     return night
 
 

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from ledger import backup, rules, selectors
+from ledger import backup, nightfile, rules, selectors
 from ledger.models import Entry, Hand, Night, Player, Table
 from ledger.services import corrections as correction_services
 from ledger.services import nights as night_services
@@ -176,3 +176,54 @@ def test_a_second_backup_into_the_same_directory_is_refused(tmp_path):
 
     with pytest.raises(CommandError, match="already holds a backup"):
         call_command("backup_nights", str(tmp_path), stdout=io.StringIO())
+
+
+@pytest.fixture
+def one_night_backup(tmp_path):
+    """A backup of one closed night: the directory, the night file's name."""
+    night = night_with(EXAMPLE_1["roster"], table=TableFactory(name="Thursday"))
+    play(night, hands(EXAMPLE_1))
+    night_services.night_close(night=night, by=night.table.owner)
+    call_command("backup_nights", str(tmp_path), stdout=io.StringIO())
+    return tmp_path, f"night-{night.pk}.json"
+
+
+def _give_twice(path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_backup_night_file_giving_a_key_twice_is_refused_naming_it(one_night_backup):
+    directory, name = one_night_backup
+    # The night closed, and not: read as a plain dict, the last would silently win.
+    _give_twice(directory / name, '"closed": true', '"closed": false, "closed": true')
+    newcomer = UserFactory()
+    before = fingerprint()
+
+    with pytest.raises(CommandError) as caught:
+        call_command("restore_nights", str(directory), "--owner", newcomer.username)
+
+    problem = rules.describe(nightfile.FILE_KEY_TWICE(path="closed"))
+    assert str(caught.value).endswith(
+        rules.describe(backup.MANIFEST_UNREADABLE(path=directory / name, problem=problem))
+    )
+    assert fingerprint() == before
+
+
+def test_a_backup_manifest_giving_a_key_twice_is_refused_naming_it(one_night_backup):
+    directory, _ = one_night_backup
+    _give_twice(directory / backup.MANIFEST, '"pot": 0', '"pot": 0,\n"pot": 0')
+    newcomer = UserFactory()
+    before = fingerprint()
+
+    with pytest.raises(CommandError) as caught:
+        call_command("restore_nights", str(directory), "--owner", newcomer.username)
+
+    problem = rules.describe(nightfile.FILE_KEY_TWICE_IN_LIST(path="tables[0].nights[0].pot"))
+    assert str(caught.value).endswith(
+        rules.describe(
+            backup.MANIFEST_UNREADABLE(path=directory / backup.MANIFEST, problem=problem)
+        )
+    )
+    assert fingerprint() == before

@@ -7,6 +7,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ledger import errors as err
 from ledger import nightfile, rules, selectors
@@ -844,3 +846,146 @@ def test_a_document_with_a_lone_surrogate_is_refused_before_anything_is_written(
 
     assert import_problems(doc, owner) == [nightfile.FILE_NOT_UNICODE()]
     assert row_counts() == before
+
+
+# --- A key given twice in one object ---
+
+KEY_TWICE_IN_A_HAND = (
+    '{"format": "bourre-night/1", "table": "T", "players": ["Ann", "Bob", "Cy"], "hands": ['
+    '{"dealer": "Ann", "stayed": {"Bob": 5}},'
+    '{"dealer": "Bob", "stayed": {"Ann": 5}, "stayed": {"Cy": 5}}]}'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ('{"rules": {"ante": 1, "ante": 50}}', nightfile.FILE_KEY_TWICE(path="rules.ante")),
+        ('{"format": "bourre-night/1", "format": "x"}', nightfile.FILE_KEY_TWICE(path="format")),
+        (KEY_TWICE_IN_A_HAND, nightfile.FILE_KEY_TWICE_IN_LIST(path="hands[1].stayed")),
+        (
+            '{"hands": [{"stayed": {"Ann Lee": 1, "Ann Lee": 2}}]}',
+            nightfile.FILE_KEY_TWICE_IN_LIST(path='hands[0].stayed["Ann Lee"]'),
+        ),
+        ('{"results": {"": 1, "": 2}}', nightfile.FILE_KEY_TWICE(path='results[""]')),
+        ('{"\\ud800": 1, "\\ud800": 2}', nightfile.FILE_KEY_TWICE(path='["\\ud800"]')),
+    ],
+)
+def test_a_key_given_twice_is_refused_naming_where_it_is(text, problem):
+    with pytest.raises(InvalidInput) as caught:
+        nightfile.night_parse(text)
+
+    assert caught.value.problems == [problem]
+
+
+def test_a_key_given_twice_says_lists_are_counted_from_0():
+    with pytest.raises(InvalidInput) as caught:
+        nightfile.night_parse(KEY_TWICE_IN_A_HAND)
+
+    assert caught.value.errors == [
+        "The file gives hands[1].stayed twice (lists counted from 0): each key may appear "
+        "only once in an object."
+    ]
+
+
+def test_every_key_given_twice_is_listed_in_the_files_order():
+    text = '{"a": {"b": 1, "b": 2, "c": [{"d": 0, "d": 0, "d": 0}]}, "a": {}, "e": 1, "e": 2}'
+
+    with pytest.raises(InvalidInput) as caught:
+        nightfile.night_parse(text)
+
+    assert caught.value.problems == [
+        nightfile.FILE_KEY_TWICE(path="a.b"),
+        nightfile.FILE_KEY_TWICE_IN_LIST(path="a.c[0].d"),
+        nightfile.FILE_KEY_TWICE(path="a"),
+        nightfile.FILE_KEY_TWICE(path="e"),
+    ]
+
+
+def test_a_file_giving_a_key_twice_is_neither_imported_nor_mistaken_for_an_import():
+    owner = UserFactory()
+    night_import(document=nightfile.night_parse(json.dumps(FORMAT_EXAMPLE)), owner=owner)
+    before = row_counts()
+    # The same night, but its first hand's stayers given twice: read as a plain dict, the
+    # last would win and the digest would be the imported file's.
+    text = json.dumps(FORMAT_EXAMPLE).replace(
+        '"stayed": {"Bob": 2, "Cy": 2, "Dee": 1}',
+        '"stayed": {"Bob": 5}, "stayed": {"Bob": 2, "Cy": 2, "Dee": 1}',
+        1,
+    )
+
+    with pytest.raises(InvalidInput) as caught:
+        nightfile.night_parse(text)
+
+    assert caught.value.problems == [nightfile.FILE_KEY_TWICE_IN_LIST(path="hands[0].stayed")]
+    assert row_counts() == before
+
+
+def test_a_huge_key_given_twice_is_quoted_by_its_ends():
+    key = "k" * 100_000
+
+    with pytest.raises(InvalidInput) as caught:
+        nightfile.night_parse(
+            json.dumps({"rules": {}}).replace("{}", f'{{"{key}": 1, "{key}": 2}}')
+        )
+
+    (message,) = caught.value.errors
+    assert len(message) < 2 * nightfile.QUOTE_LENGTH
+    assert " … " in message
+
+
+# Keys that a JSON path writes after a dot; the quoted kind is in the cases above.
+KEYS = st.from_regex(r"[a-z][a-z0-9_]{0,5}", fullmatch=True)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=4),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(KEYS, children, max_size=3),
+    max_leaves=20,
+)
+
+
+def _objects(value, path=()):
+    """(path, object) for every non-empty object in ``value``."""
+    if isinstance(value, dict):
+        if value:
+            yield path, value
+        for key, child in value.items():
+            yield from _objects(child, (*path, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _objects(child, (*path, index))
+
+
+def _dumped_with_a_key_twice(value, target) -> str:
+    """``value`` as JSON text, ``target`` (one of its objects) giving its first key again."""
+    if isinstance(value, dict):
+        pairs = [
+            f"{json.dumps(k)}: {_dumped_with_a_key_twice(v, target)}" for k, v in value.items()
+        ]
+        if value is target:
+            pairs.append(f"{json.dumps(next(iter(value)))}: 0")
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_dumped_with_a_key_twice(v, target) for v in value) + "]"
+    return json.dumps(value)
+
+
+@settings(max_examples=200, deadline=None)
+@given(document=JSON_VALUES, data=st.data())
+def test_a_key_given_twice_at_any_depth_is_refused_with_its_path(document, data):
+    objects = list(_objects(document))
+    if not objects:  # a document with no object to give a key twice: put it in one
+        document = {"x": document}
+        objects = list(_objects(document))
+    path, target = data.draw(st.sampled_from(objects))
+    steps = [*path, next(iter(target))]
+    expected = "".join(f"[{s}]" if isinstance(s, int) else f".{s}" for s in steps).lstrip(".")
+    code = (
+        nightfile.FILE_KEY_TWICE_IN_LIST
+        if any(isinstance(s, int) for s in steps)
+        else nightfile.FILE_KEY_TWICE
+    )
+
+    with pytest.raises(InvalidInput) as caught:
+        nightfile.night_parse(_dumped_with_a_key_twice(document, target))
+
+    assert caught.value.problems == [code(path=expected)]

@@ -13,6 +13,7 @@ from ledger.management.users import OWNER_UNKNOWN
 from ledger.models import Hand, Night
 from ledger.nightfile import (
     ALREADY_IMPORTED,
+    FILE_KEY_TWICE,
     FILE_NUMBER_TOO_LONG,
     FILE_TOO_DEEP,
     MORE_PROBLEMS,
@@ -215,6 +216,18 @@ def test_import_night_refuses_a_number_too_long_to_read(night_file, superuser):
         run("import_night", path)
 
     assert str(caught.value) == f"{path}: {describe(FILE_NUMBER_TOO_LONG())}"
+
+
+def test_import_night_refuses_a_file_giving_a_key_twice_and_writes_nothing(night_file, superuser):
+    text = json.dumps(FORMAT_EXAMPLE).replace('"ante": 1', '"ante": 1, "ante": 50', 1)
+    path = night_file(text=text)
+    before = row_counts()
+
+    with pytest.raises(CommandError) as caught:
+        run("import_night", path)
+
+    assert str(caught.value) == f"{path}: {describe(FILE_KEY_TWICE(path='rules.ante'))}"
+    assert row_counts() == before
 
 
 def test_import_night_refuses_a_deeply_nested_file_cleanly(night_file, superuser):

@@ -1,9 +1,13 @@
 import re
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.core.cache import cache
+from django.test import Client
+from django.utils import timezone
 
 from tables.views.accounts import RESET_THROTTLED, RESET_WINDOW_SECONDS
 from tests.factories import PASSWORD, UserFactory
@@ -267,13 +271,41 @@ def test_another_person_asking_from_elsewhere_still_gets_their_mail(client):
 
 def test_the_limit_lifts_after_an_hour(client, monkeypatch):
     user = UserFactory()
-    clock = [1_000_000.0]
-    monkeypatch.setattr("django.core.cache.backends.locmem.time.time", lambda: clock[0])
+    clock = [timezone.now()]
+    monkeypatch.setattr("ledger.services.password_resets.timezone.now", lambda: clock[0])
     for _ in range(4):
         _reset(client, user.email)
 
-    clock[0] += RESET_WINDOW_SECONDS + 1
+    clock[0] += timedelta(seconds=RESET_WINDOW_SECONDS + 1)
     response = _reset(client, user.email)
 
     assert response.status_code == 302
     assert len(mail.outbox) == 4
+
+
+def test_within_the_hour_the_limit_still_holds(client, monkeypatch):
+    user = UserFactory()
+    clock = [timezone.now()]
+    monkeypatch.setattr("ledger.services.password_resets.timezone.now", lambda: clock[0])
+    for _ in range(3):
+        _reset(client, user.email)
+
+    clock[0] += timedelta(seconds=RESET_WINDOW_SECONDS - 1)
+    response = _reset(client, user.email)
+
+    assert response.status_code == 429
+    assert len(mail.outbox) == 3
+
+
+def test_server_processes_that_share_no_memory_share_the_limit():
+    """Three gunicorn workers, each with its own cache and client: 11 requests for one
+    address send 3 mails, not 3 per worker."""
+    user = UserFactory()
+    workers = [Client() for _ in range(3)]
+    answers = []
+    for n in range(11):
+        cache.clear()  # what another process's cache would hold of this one's counts
+        answers.append(_reset(workers[n % 3], user.email))
+
+    assert [a.status_code for a in answers] == [302] * 3 + [429] * 8
+    assert len(mail.outbox) == settings.PASSWORD_RESET_LIMIT_PER_EMAIL == 3

@@ -29,6 +29,7 @@ from tests.ledger.helpers import hand_data, ids
 from tests.ledger.stats_nights import play_example_1
 from tests.ledger.worked_examples import EXAMPLE_1
 from tests.tables.night_helpers import said
+from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
 
@@ -477,4 +478,17 @@ def test_an_upload_with_text_that_is_not_unicode_is_a_400_with_a_message(client)
 
     assert response.status_code == 400
     assert escape(said(nightfile.FILE_NOT_UNICODE)) in response.content.decode()
+    assert not Player.objects.exists()
+
+
+def test_an_upload_giving_a_key_twice_is_refused_naming_it_and_nothing_is_written(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+    content = json.dumps(_document(rules={"ante": 1})).replace('"ante": 1', '"ante": 1, "ante": 50')
+
+    response = client.post(reverse("night_import", args=[table.pk]), {"file": _upload(content)})
+
+    (line,) = refused(response)  # on the file's field, named by its label
+    assert line.endswith(said(nightfile.FILE_KEY_TWICE, path="rules.ante"))
+    assert not Night.objects.exists()
     assert not Player.objects.exists()

@@ -35,7 +35,7 @@ def unfill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0005_one_set_of_append_only_triggers'),
+        ('ledger', '0006_password_reset_requests'),
     ]
 
     operations = [
