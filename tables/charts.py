@@ -103,12 +103,11 @@ class _Canvas:
                 f'<text x="{LEFT - 4}" y="{_fmt(y + 4)}" text-anchor="end" {TEXT}>'
                 f"{_fmt(tick)}</text>"
             )
-        width = _text_width(x_labels)
-        # Centred under its point, but never cut off at either edge.
-        centres = [min(max(self.x(i), width / 2), WIDTH - width / 2) for i in range(self.x_count)]
-        for index in _label_positions(centres, width):
+        boxes = _label_boxes([self.x(i) for i in range(self.x_count)], x_labels)
+        for index in _label_positions(boxes):
+            left, right = boxes[index]
             self.parts.append(
-                f'<text x="{_fmt(centres[index])}" y="{TOP + PLOT_HEIGHT + 18}" '
+                f'<text x="{_fmt((left + right) / 2)}" y="{TOP + PLOT_HEIGHT + 18}" '
                 f'text-anchor="middle" {TEXT}>{escape(x_labels[index])}</text>'
             )
 
@@ -139,20 +138,33 @@ class _Canvas:
         )
 
 
-def _text_width(labels: list[str]) -> float:
-    """A generous guess at the widest label's width in viewBox units (11px text)."""
-    return max((len(label) for label in labels), default=0) * 6.5 + 8
+def _text_width(label: str) -> float:
+    """A generous guess at a label's width in viewBox units (11px text), with room around."""
+    return len(label) * 6.5 + 8
 
 
-def _label_positions(centres: list[float], width: float) -> list[int]:
-    """The x labels that fit side by side, left to right; the last one always shows."""
+def _label_boxes(points: list[float], labels: list[str]) -> list[tuple[float, float]]:
+    """Where each x label would be drawn, (left, right): centred under its point, each by
+    its own width ("7" is not pushed aside as if it were as wide as "start"), and moved in
+    only as far as it takes not to be cut off at either edge."""
+    boxes = []
+    for point, label in zip(points, labels, strict=True):
+        width = min(_text_width(label), WIDTH)
+        left = min(max(point - width / 2, 0), WIDTH - width)
+        boxes.append((left, left + width))
+    return boxes
+
+
+def _label_positions(boxes: list[tuple[float, float]]) -> list[int]:
+    """The x labels that fit side by side, left to right; the last one always shows, the
+    ones before it that it would overlap make room for it."""
     kept: list[int] = []
-    for index, centre in enumerate(centres):
-        if not kept or centre - centres[kept[-1]] >= width:
+    for index, (left, _right) in enumerate(boxes):
+        if not kept or left >= boxes[kept[-1]][1]:
             kept.append(index)
-    last = len(centres) - 1
+    last = len(boxes) - 1
     if kept and kept[-1] != last:
-        while len(kept) > 1 and centres[last] - centres[kept[-1]] < width:
+        while len(kept) > 1 and boxes[last][0] < boxes[kept[-1]][1]:
             kept.pop()
         kept.append(last)
     return kept

@@ -5,6 +5,7 @@ Presentation only: the sentences follow docs/rules.md ("House rules", "Settling 
 "Play obligations"); which rule applies is read from ``ledger.rules.HouseRules``.
 """
 
+import dataclasses
 from dataclasses import dataclass
 
 from django.utils.translation import gettext, gettext_lazy, ngettext, npgettext, pgettext
@@ -32,6 +33,17 @@ OBLIGATION_LINES = {
 class RulesSection:
     title: str
     sentences: list[str]
+
+
+def presets() -> list[rules.Preset]:
+    """Every preset with its name and description in the active language. The engine, which
+    has no Django, only marks them (``gettext_noop``); they are worded here, when shown."""
+    return [
+        dataclasses.replace(
+            preset, label=gettext(preset.label), description=gettext(preset.description)
+        )
+        for preset in rules.PRESETS.values()
+    ]
 
 
 def obligation_line(house: rules.HouseRules) -> str:

@@ -37,6 +37,14 @@ BABEL_LOCALES = {
 }
 
 
+def language_names() -> list[tuple[str, str]]:
+    """Each language the app speaks, as (code, name), the name in that language itself
+    ("English", "Svenska"): the name someone who cannot read the page finds theirs by.
+    Never translated: Django's {% get_available_languages %} runs the names through its own
+    catalog, which knows "English" ("Engelska", "Inglês") but none of the others' names."""
+    return list(settings.LANGUAGES)
+
+
 def babel_locale(language: str | None = None) -> str:
     """The Babel locale of ``language`` (default: the active one)."""
     language = language or translation.get_language() or settings.LANGUAGE_CODE

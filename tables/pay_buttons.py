@@ -81,7 +81,7 @@ def _swish(method: PaymentMethod, amount: Decimal, money: str, message: str) -> 
     text = _fit(message, SWISH_MESSAGE_LIMIT)
     payload = _with_message(lambda m: payments.swish_qr_payload(method.value, amount, m), text)
     link = _with_message(lambda m: payments.swish_app_link(method.value, amount, m), text)
-    number = "+" + method.value if method.value.startswith("46") else method.value
+    number = presenters.payment_value(method.kind, method.value)
     label = gettext("Swish QR code: pay %(money)s to %(number)s") % {
         "money": money,
         "number": number,

@@ -16,6 +16,7 @@ from babel import numbers as babel_numbers
 from django.utils.translation import gettext, ngettext, pgettext
 
 from ledger import rules
+from ledger.models import payments as payment_kinds
 from tables.languages import babel_locale
 
 # CLDR's currencySpacing, which Babel does not apply: a currency symbol made of letters
@@ -324,3 +325,23 @@ def payments(result: Mapping, names: Mapping[int, str]) -> list[str]:
             % {"amounts": name.amounts(result["penalty_refunds"])}
         )
     return lines
+
+
+def swish_number(value: str) -> str:
+    """A Swish number as Swedes write and read it: a mobile number in its national form,
+    070-123 45 67 (stored in international form, 46701234567, which is what the QR code
+    and the app link carry), a business number in its groups, 123 456 78 90."""
+    if len(value) == 11 and value.startswith("467"):
+        national = "0" + value[2:]
+        return f"{national[:3]}-{national[3:6]} {national[6:8]} {national[8:]}"
+    if len(value) == 10 and value.startswith("123"):
+        return f"{value[:3]} {value[3:6]} {value[6:8]} {value[8:]}"
+    return value
+
+
+def payment_value(kind: str, value: str) -> str:
+    """How a way of getting paid shows its number, account or handle, the same on the
+    player's page and under every pay button."""
+    if kind == payment_kinds.SWISH:
+        return swish_number(value)
+    return value

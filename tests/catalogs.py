@@ -29,6 +29,12 @@ PERCENT = re.compile(
 )
 
 
+# The English inflections of bourré ("bourréd", "booray'd", "bourréing"...): the rule texts
+# write them in quotation marks as a foreign word; the app writes the word itself in every
+# language (docs/glossary.md, "bourré"): bourré, bourrés, never bourréd.
+ENGLISH_BOURRE = re.compile(r"(?:bourr[eé]|booray)['\u2019]?(?:e?d|ing)s?\b", re.IGNORECASE)
+
+
 def catalog_languages() -> list[str]:
     """The locale name of every catalog the settings promise: all languages but English."""
     return [to_locale(code) for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
@@ -134,3 +140,15 @@ def _entry_problems(message: Message) -> list[str]:
 def _name(message: Message) -> str:
     text = _texts(message.id)[0]
     return f"[{message.context}] {text!r}" if message.context else repr(text)
+
+
+def english_inflections(source: Path | str) -> list[str]:
+    """Each entry whose translation writes bourré with an English inflection, and the form."""
+    catalog, _header = read(source)
+    return [
+        f"{_name(message)}: {match[0]!r}"
+        for message in catalog
+        if message.id
+        for text in _texts(message.string)
+        for match in ENGLISH_BOURRE.finditer(text)
+    ]

@@ -246,16 +246,11 @@ class CurrencyDebts:
 
     @property
     def reducible(self) -> bool:
-        """Whether "settle everything" would change anything: the open debts are not
-        already one set of transfers equal to the fewest."""
-        sources = {t.source_key for t in self.transfers}
-        if not self.transfers:
-            return False
-        if len(sources) > 1:
-            return True
-        current = sorted((t.payer.pk, t.payee.pk, t.open) for t in self.transfers)
-        fewest = sorted((p.payer.pk, p.payee.pk, p.money) for p in self.fewest)
-        return current != fewest
+        """Whether "settle everything" saves a transfer: the fewest transfers are fewer
+        than the pairs who owe each other now. Several nights' debts between the same two
+        players, the same way round, are one pair already, paid at once (its pay buttons
+        ask for the pair's total): pooling them would only rename them."""
+        return len(self.fewest) < len(self.pairs)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""The hand log screen: every revision of every hand, with who changed what and when,
-and who came and went. Three queries, whatever the night's length."""
+"""The hand log screen: every revision of every hand, newest hand first, with who changed
+what and when, and who came and went. Three queries, whatever the night's length."""
 
 from dataclasses import dataclass
 from itertools import groupby
@@ -18,7 +18,7 @@ class HandRevisions:
 class HandLog:
     night: Night
     roster: tuple[RosterPlayer, ...]  # seat order
-    hands: list[HandRevisions]  # by number
+    hands: list[HandRevisions]  # newest first: the hand to correct is near the top
     changes: list[RosterChange]  # oldest first
 
     @property
@@ -28,7 +28,9 @@ class HandLog:
 
 def hand_log(night: Night) -> HandLog:
     revisions = (
-        Hand.objects.filter(night=night).select_related("created_by").order_by("number", "revision")
+        Hand.objects.filter(night=night)
+        .select_related("created_by")
+        .order_by("-number", "revision")
     )
     hands = []
     for number, group in groupby(revisions, key=lambda hand: hand.number):

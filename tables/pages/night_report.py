@@ -24,6 +24,8 @@ def night_report_page(night: Night, *, build_uri) -> Page:
             "night": night,
             "table": night.table,
             "history": report.history,
+            # Newest first, as on the live link: the hand to check is at the top.
+            "log": list(reversed(report.history.log)),
             "standings": report.standings,
             "rows": night_rows(night, report.transfers, Mode.REPORT),
             "seal": report.seal,

@@ -1,12 +1,8 @@
 """Creating a table or editing one: its name, its players' language, a preset to start
 from, and every house rule. With htmx a preset fills in the rules alone (RULES)."""
 
-import dataclasses
-
-from django.utils.translation import gettext
-
-from ledger import rules
 from ledger.models import Table
+from tables import house_rules_text
 from tables.forms.table import TableForm
 from tables.responses import Page
 
@@ -18,15 +14,4 @@ def table_form_page(form: TableForm, *, table: Table | None, part: str | None = 
     """``table``: None for a new table."""
     if part == RULES:
         return Page(TEMPLATE, {"form": form}, part)
-    return Page(TEMPLATE, {"form": form, "table": table, "presets": presets()})
-
-
-def presets() -> list[rules.Preset]:
-    """The presets with their names and descriptions in the active language (marked where
-    they are defined, in ledger.rules)."""
-    return [
-        dataclasses.replace(
-            preset, label=gettext(preset.label), description=gettext(preset.description)
-        )
-        for preset in rules.PRESETS.values()
-    ]
+    return Page(TEMPLATE, {"form": form, "table": table, "presets": house_rules_text.presets()})

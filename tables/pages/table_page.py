@@ -2,7 +2,7 @@
 past nights (with its pay buttons and "settle everything"), and the house rules in a few
 words. Its players and its open debts are parts htmx swaps on their own."""
 
-from django.utils.translation import gettext, ngettext, npgettext, pgettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, npgettext, pgettext
 
 from ledger import rules
 from ledger.models import Table
@@ -15,6 +15,9 @@ from tables.transfers import OPEN_DEBTS_PART, open_debt_sections
 TEMPLATE = "tables/table_detail.html"
 PLAYERS = "players"
 DEBTS = OPEN_DEBTS_PART
+# Said in the players' part while the table has nobody, active or retired: a flash message
+# would stay on the page once htmx had added the players below it.
+TABLE_READY = gettext_lazy("%(table)s is ready. Add its players.")
 
 
 def table_page(
@@ -31,7 +34,7 @@ def table_page(
     context: dict = {"table": table}
     if part == PLAYERS:
         context |= {"players_notice": notice}
-        return Page(TEMPLATE, context | _players(table_players(table), add_form), part)
+        return Page(TEMPLATE, context | _players(table, table_players(table), add_form), part)
     if part == DEBTS:
         context |= {"debts_notice": notice}
         return Page(TEMPLATE, context | _debts(table), part)
@@ -39,7 +42,7 @@ def table_page(
     return Page(
         TEMPLATE,
         context
-        | _players(screen.players, add_form)
+        | _players(table, screen.players, add_form)
         | {
             "debts": open_debt_sections(table, screen.debts.currencies, screen.debts.methods),
             "rules_summary": rules_summary(rules.HouseRules.from_dict(table.rules)),
@@ -50,11 +53,13 @@ def table_page(
     )
 
 
-def _players(players, add_form) -> dict:
+def _players(table: Table, players, add_form) -> dict:
+    empty = not players.playing and not players.retired
     return {
         "players": players.playing,
         "retired": players.retired,
         "add_form": add_form or PlayerNameForm(),
+        "ready": TABLE_READY % {"table": table.name} if empty else "",
     }
 
 

@@ -68,7 +68,8 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
                     house_rules=form.house_rules(),
                     language=form.cleaned_data["language"],
                 )
-                message = gettext("%(table)s is ready. Add its players.") % {"table": table.name}
+                # The table page says it is ready while it has no players (table_page).
+                message = ""
             else:
                 table_services.table_update(
                     table=table,

@@ -31,8 +31,8 @@ CASES = {
         "SEK",
         "5",
         {"kind": "swish", "value": "070-123 45 67"},
-        "Swish QR code: pay SEK\u00a060.00 to +46701234567",
-        "+46701234567",
+        "Swish QR code: pay SEK\u00a060.00 to 070-123 45 67",
+        "070-123 45 67",
     ),
     "pix": (
         "BRL",

@@ -1,6 +1,8 @@
 import itertools
 import re
 
+import pytest
+
 from tables import charts
 
 
@@ -75,3 +77,39 @@ def test_x_labels_never_overlap_however_many_points():
         assert xs, count
         assert all(b - a >= 66 for a, b in itertools.pairwise(xs)), (count, xs)
         assert labels[-1] in str(chart.svg)
+
+
+def _x_labels(chart) -> list[tuple[float, str]]:
+    return [
+        (float(x), text)
+        for x, text in re.findall(r'<text x="([^"]+)" y="230"[^>]*>([^<]*)<', str(chart.svg))
+    ]
+
+
+def test_a_nights_every_hand_number_fits_and_the_last_is_under_its_own_point():
+    labels = ["start", "1", "2", "3", "4", "5", "6", "7"]
+    chart = charts.line_chart(
+        title="t", x_label="x", x_labels=labels, series=[charts.Series("a", [0] * 8)]
+    )
+
+    drawn = _x_labels(chart)
+
+    # "start" is wider than "7": the last hand's number is not pushed aside for it.
+    assert [text for _x, text in drawn] == labels
+    assert drawn[-1][0] == charts.WIDTH - charts.RIGHT
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 7, 12, 40, 120])
+@pytest.mark.parametrize("last", ["9", "19 de nov. de 2026", "Longest label of them all, 2026"])
+def test_the_last_label_always_shows_uncut_and_overlapping_none(count, last):
+    labels = ["start", *(str(n) for n in range(1, count)), last]
+    chart = charts.line_chart(
+        title="t", x_label="x", x_labels=labels, series=[charts.Series("a", [0] * len(labels))]
+    )
+
+    drawn = _x_labels(chart)
+    boxes = [(x - charts._text_width(t) / 2, x + charts._text_width(t) / 2) for x, t in drawn]
+
+    assert drawn[-1][1] == last
+    assert boxes[0][0] >= 0 and boxes[-1][1] <= charts.WIDTH
+    assert all(a[1] <= b[0] + 1e-9 for a, b in itertools.pairwise(boxes))

@@ -3,9 +3,15 @@
 import re
 
 import pytest
+from django.utils import translation
 
 from ledger import rules
 from tables import house_rules_text
+from tests.catalogs import catalog_languages
+
+# The presets' names that are the same word in a language as in English: a town's name, and
+# the poker word Swedish players use as it is.
+SAME_AS_ENGLISH = {"sv": {"Reno", "Limit"}}
 
 
 @pytest.mark.parametrize("preset", list(rules.PRESETS.values()), ids=lambda p: p.slug)
@@ -21,6 +27,19 @@ def test_every_presets_rules_read_as_sentences_without_setting_names(preset):
     for setting in [field for field in rules.RULE_FIELDS if "_" in field]:
         assert setting not in text
     assert house_rules_text.obligation_line(house) in house_rules_text.OBLIGATION_LINES.values()
+
+
+@pytest.mark.parametrize("locale", catalog_languages())
+def test_every_presets_name_and_description_is_worded_in_the_pages_language(locale):
+    english = house_rules_text.presets()
+    with translation.override(translation.to_language(locale)):
+        worded = house_rules_text.presets()
+
+    assert [p.slug for p in worded] == list(rules.PRESETS)
+    assert {p.label for p, e in zip(worded, english, strict=True) if p.label == e.label} == (
+        SAME_AS_ENGLISH.get(locale, set())
+    )
+    assert all(p.description != e.description for p, e in zip(worded, english, strict=True))
 
 
 def test_the_brief_examples_are_said_word_for_word():

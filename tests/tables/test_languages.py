@@ -58,6 +58,24 @@ def test_a_browser_language_the_app_does_not_speak_gets_english(client):
     assert page_language(response) == "en"
 
 
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
+def test_the_menu_names_every_language_in_its_own_words_whatever_the_page_speaks(client, language):
+    response = client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE=language)
+
+    options = re.findall(
+        r'<option value="([^"]+)" lang="[^"]+"(?: selected)?>([^<]+)</option>',
+        response.content.decode(),
+    )
+    assert options == [
+        ("en", "English"),
+        ("it", "Italiano"),
+        ("pt-br", "Português (Brasil)"),
+        ("es", "Español"),
+        ("fr", "Français"),
+        ("sv", "Svenska"),
+    ]
+
+
 def test_every_page_offers_the_switcher_posting_back_to_the_same_page(client, host):
     html = client.get(reverse("table_list") + "?x=1").content.decode()
 

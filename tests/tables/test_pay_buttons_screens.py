@@ -58,12 +58,12 @@ def test_a_swish_payee_gets_a_qr_code_and_a_link_opening_swish(client):
     ann = _transfer(_settle_up(client, night), "Ann")
 
     assert '<details class="pay">' in ann
-    assert '<svg role="img" aria-label="Swish QR code: pay SEK\u00a060.00 to +46701234567"' in ann
+    assert '<svg role="img" aria-label="Swish QR code: pay SEK\u00a060.00 to 070-123 45 67"' in ann
     link = unescape(re.search(r'<a class="button" href="(swish://payment\?data=[^"]+)"', ann)[1])
     assert "%22payee%22%3A%7B%22value%22%3A%2246701234567%22" in link
     assert "%22amount%22%3A%7B%22value%22%3A60.00%7D" in link
     assert "Open Swish" in ann
-    assert "<dt>Swish number</dt><dd>+46701234567</dd>" in ann
+    assert "<dt>Swish number</dt><dd>070-123 45 67</dd>" in ann
 
 
 def test_the_swish_message_names_the_table_and_the_nights_date(client):
@@ -193,7 +193,7 @@ def test_the_live_link_shows_the_closed_nights_pay_buttons(client):
 
     html = client.get(reverse("share_view", args=[link.token])).content.decode()
 
-    assert "Swish QR code: pay SEK\u00a060.00 to +46701234567" in html
+    assert "Swish QR code: pay SEK\u00a060.00 to 070-123 45 67" in html
     assert "swish://payment?data=" in html
     assert 'src="/static/js/copy.js"' in html
 
@@ -206,8 +206,8 @@ def test_the_live_link_shows_no_way_of_paying_anyone_who_is_owed_nothing(client)
 
     html = client.get(reverse("share_view", args=[link.token])).content.decode()
 
-    assert "709999999" not in html
-    assert "708888888" not in html
+    assert "070-999 99 99" not in html and "709999999" not in html
+    assert "070-888 88 88" not in html and "708888888" not in html
 
 
 def test_an_open_nights_live_link_has_no_pay_buttons(client):
@@ -219,7 +219,7 @@ def test_an_open_nights_live_link_has_no_pay_buttons(client):
     html = client.get(reverse("share_view", args=[link.token])).content.decode()
 
     assert '<details class="pay">' not in html
-    assert "46701234567" not in html
+    assert "070-123 45 67" not in html and "46701234567" not in html
 
 
 def test_a_paid_transfer_has_no_buttons_and_a_partly_paid_one_asks_for_what_is_left(client):

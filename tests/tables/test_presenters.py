@@ -226,3 +226,19 @@ def test_a_player_nobody_is_named_for_reads_as_a_player_number():
     assert presenters.describe_hand(
         {"stayed": {"7": None}}, _hand(winner=7, winner_takes=4), {}
     ) == ("player #7 stays alone and takes 4.")
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "shown"),
+    [
+        # A mobile number is stored in international form and read in the national one.
+        ("swish", "46701234567", "070-123 45 67"),
+        ("swish", "46761234599", "076-123 45 99"),
+        # A Swish business number, in its groups.
+        ("swish", "1234567890", "123 456 78 90"),
+        ("bizum", "+34612345678", "+34612345678"),
+        ("paypal_me", "ann", "ann"),
+    ],
+)
+def test_a_way_of_getting_paid_shows_its_number_as_its_country_writes_it(kind, value, shown):
+    assert presenters.payment_value(kind, value) == shown

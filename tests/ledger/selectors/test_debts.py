@@ -112,6 +112,20 @@ def test_open_debts_are_grouped_per_pair_across_nights():
 
 
 @pytest.mark.django_db
+def test_settling_everything_is_offered_only_where_it_saves_a_transfer():
+    night = closed_example()
+    table = night.table
+    # Two nights, the same debts the same way round: two pairs, two transfers at best.
+    closed_example(table)
+    again = table_debts(table).of("USD")
+    assert (len(again.pairs), len(again.fewest), again.reducible) == (2, 2, False)
+    # A night the other way round (Ann pays Bob 12 and Cy 4): four pairs, two transfers.
+    closed_example(table, cast={"Ann": "Bob", "Bob": "Ann"})
+    turned = table_debts(table).of("USD")
+    assert (len(turned.pairs), len(turned.fewest), turned.reducible) == (4, 2, True)
+
+
+@pytest.mark.django_db
 def test_a_player_sees_what_they_owe_and_are_owed_per_currency():
     night = closed_example()
     night_with_rules(night.table, "EUR", "0.5")

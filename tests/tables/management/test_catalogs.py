@@ -4,7 +4,14 @@ placeholders, and the compiled .mo files in step with the .po files."""
 import pytest
 from babel.messages.mofile import read_mo
 
-from tests.catalogs import PLURAL_FORMS, catalog_languages, po_path, problems, read
+from tests.catalogs import (
+    PLURAL_FORMS,
+    catalog_languages,
+    english_inflections,
+    po_path,
+    problems,
+    read,
+)
 
 LANGUAGES = catalog_languages()
 HEADER = """msgid ""
@@ -38,6 +45,34 @@ def test_the_compiled_catalog_is_the_po_file_as_it_is_now(locale):
     assert {_key(m): _tuple(m.string) for m in compiled if m.id} == translated, (
         "the .mo is older than the .po: run `make install`"
     )
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+def test_no_translation_writes_bourre_with_an_english_inflection(locale):
+    assert english_inflections(po_path(locale)) == []
+
+
+def test_an_english_inflection_of_bourre_is_found_and_the_words_own_forms_are_not():
+    po = (
+        HEADER
+        + """
+msgid "%(player)s is bourré."
+msgstr "%(player)s est bourréd."
+
+msgid "Players bourré skip the ante."
+msgstr "Les joueurs bourréds ou booray'd ne misent pas."
+
+msgid "%(count)s bourré"
+msgid_plural "%(count)s bourrés"
+msgstr[0] "%(count)s bourré"
+msgstr[1] "%(count)s Bourrés, bourrée, BOURRÉ"
+"""
+    )
+    assert english_inflections(po) == [
+        "'%(player)s is bourré.': 'bourréd'",
+        "'Players bourré skip the ante.': 'bourréds'",
+        "'Players bourré skip the ante.': \"booray'd\"",
+    ]
 
 
 def _tuple(value):
@@ -77,7 +112,7 @@ msgid "%(name)s pays %(amount)s."
 msgstr "%(nom)s paie %(amount)s."
 
 msgid "{player} is bourré: pays {amount}."
-msgstr "{joueur} est bourréd : paie {amount}."
+msgstr "{joueur} est bourré : paie {amount}."
 
 msgid "Hand {number}"
 msgstr "Manche"

@@ -71,6 +71,21 @@ def test_debts_already_the_fewest_transfers_have_the_buttons_on_each_pair(client
     assert html.count('href="https://paypal.me/a/12.00USD"') == 1
 
 
+def test_two_nights_owed_the_same_way_are_not_offered_to_be_settled_again(client):
+    night = closed_example()
+    closed_example(night.table)
+    client.force_login(night.table.owner)
+    PaymentMethodFactory(player=night.table.players.get(name="Ann"), kind="paypal_me", value="a")
+
+    html = client.get(_table_url(night)).content.decode()
+
+    # Bob owes Ann twice and Cy twice: two transfers already, each pair paid at once.
+    assert "Settle everything in USD" not in html
+    assert html.count('href="https://paypal.me/a/24.00USD"') == 1
+    assert _settle(client, night).status_code == 400
+    assert not DebtPool.objects.exists()
+
+
 def test_the_host_settles_everything_and_marks_its_transfers(client, host, night):
     response = _settle(client, night)
 

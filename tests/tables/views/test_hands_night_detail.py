@@ -1,6 +1,7 @@
 import re
 
 import pytest
+from django.utils.translation import gettext
 
 from ledger import rules
 from ledger.models import Player
@@ -139,7 +140,18 @@ def test_after_a_hand_it_says_what_happened_and_shows_the_standings(client, host
     assert "Hand 2: Dee is bourré: pays 8 into the next pot. Cy wins 8." in html
     assert '<td class="num pos">+6</td><td class="num pos">$6.00</td>' in html
     assert '<td class="num neg">-10</td><td class="num neg">-$10.00</td>' in html
-    assert 'pot <b class="pot-now">8</b>' in html
+    assert 'pot <span class="pot-now">8</span>' in html
+
+
+def test_the_balances_and_the_pot_are_said_once_above_their_table(client, host, night):
+    play(night, example_1_hands(2))
+
+    html = client.get(url("night_detail", night)).content.decode()
+
+    balances = str(gettext("Balances tonight"))
+    assert html.count(f"{balances} · ") == 1
+    assert html.count('class="pot-now"') == 1
+    assert f'<caption class="sr-only">{balances}</caption>' in html
 
 
 def test_an_unknown_after_number_is_ignored(client, host, night):

@@ -28,13 +28,13 @@ def _section(html: str, number: int) -> str:
 # --- who may read it --------------------------------------------------------------
 
 
-def test_the_host_sees_every_hand(client, host, night):
+def test_the_host_sees_every_hand_newest_first(client, host, night):
     response = client.get(url("night_log", night))
 
     assert response.status_code == 200
     html = response.content.decode()
     assert [int(n) for n in re.findall(r'<h2 id="hand-\d+-heading">Hand (\d+)</h2>', html)] == [
-        1, 2, 3, 4, 5, 6, 7,
+        7, 6, 5, 4, 3, 2, 1,
     ]  # fmt: skip
 
 

@@ -47,7 +47,7 @@ def test_the_player_page_lists_how_the_player_gets_paid(client, host, player):
     html = client.get(_page(player)).content.decode()
 
     assert "How Ann gets paid" in html
-    assert "<dt>Swish</dt><dd>46701234567</dd>" in html
+    assert "<dt>Swish</dt><dd>070-123 45 67</dd>" in html
     assert "<dd>DE89370400440532013000</dd>" in html
     assert "<dd>Ann Andersson</dd>" in html
     assert f'action="{_add(player)}"' in html
@@ -77,7 +77,7 @@ def test_with_htmx_the_section_alone_comes_back(client, host, player):
     html = response.content.decode()
     assert response.status_code == 200
     assert html.lstrip().startswith('<section id="payment-methods"')
-    assert "<dd>46701234567</dd>" in html
+    assert "<dd>070-123 45 67</dd>" in html
     assert "<html" not in html
 
 
@@ -128,7 +128,7 @@ def test_the_host_removes_a_way_with_a_reason(client, host, player):
     )
     html = response.content.decode()
     assert escape(str(METHOD_REMOVED % {"player": "Ann", "kind": "Swish"})) in html
-    assert "<dd>46701234567</dd>" not in html
+    assert "<dd>070-123 45 67</dd>" not in html
 
 
 def test_removing_twice_says_so(client, host, player):

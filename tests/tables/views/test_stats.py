@@ -123,6 +123,22 @@ def test_the_night_report_charts_every_balance_and_the_pot_with_the_numbers_as_t
     assert "style=" not in html
 
 
+def test_the_night_reports_hands_are_listed_newest_first_and_its_charts_in_play_order(
+    client, night
+):
+    client.force_login(night.table.owner)
+
+    html = client.get(_urls(night)["night_report"]).content.decode()
+
+    log = re.search(r'<table class="hand-log">.*?</table>', html, re.S)[0]
+    assert re.findall(r'<th scope="row" class="num">(\d+)</th>', log) == [
+        "7", "6", "5", "4", "3", "2", "1",
+    ]  # fmt: skip
+    rows = re.findall(r'<tr><th scope="row">(\w+)</th>', html)
+    balances_chart = rows[rows.index("start") :][:8]
+    assert balances_chart == ["start", "1", "2", "3", "4", "5", "6", "7"]
+
+
 def test_the_night_report_of_a_closed_night_shows_the_settle_up(client, night):
     client.force_login(night.table.owner)
 

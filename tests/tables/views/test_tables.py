@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.urls import NoReverseMatch, reverse
 
@@ -6,6 +8,7 @@ from ledger.models import Table
 from ledger.rules import errors as rule_errors
 from ledger.services import nights as night_services
 from ledger.services import tables as table_services
+from tables.pages.table_page import TABLE_READY
 from tests.factories import PlayerFactory, TableFactory, night_with
 from tests.tables.night_helpers import said
 from tests.tables.refusals import refused
@@ -131,6 +134,20 @@ def test_creating_a_table_saves_its_rules_and_opens_it(client, host):
     assert house.escalating_ante is True
     assert house.bourre_cap is None
     assert str(house.chip_value) == "0.25"
+
+
+def test_a_new_table_says_it_is_ready_only_until_it_has_players(client, host):
+    response = client.post("/tables/new/", _rules_post(), follow=True)
+    table = Table.objects.get(owner=host)
+    ready = str(TABLE_READY % {"table": table.name})
+
+    html = response.content.decode()
+    # Said once, in the part htmx swaps when a player is added, so it goes with it.
+    assert html.count(ready) == 1
+    assert ready in re.search(r'<section id="players".*?</section>', html, re.S)[0]
+    added = client.post(f"/tables/{table.pk}/players/add/", {"name": "Ann"}, HTTP_HX_REQUEST="true")
+    assert "Ann" in added.content.decode() and ready not in added.content.decode()
+    assert ready not in client.get(f"/tables/{table.pk}/").content.decode()
 
 
 def test_a_lower_case_currency_is_read_as_the_code(client, host):
