@@ -7,7 +7,9 @@ reversed exactly; the balances and the pot summed from every entry must be the
 replayed night's; and the hash chain must be whole, each hash the HMAC of its
 row under the key it names (ledger.seals). Nothing is trusted but the inputs and
 the key, so a row changed behind the app's back shows up at least once, even with
-the chain recomputed, unless whoever changed it also held the key.
+the chain recomputed, unless whoever changed it also held the key. What a closed night
+came to, written as it closed for the history screens (ledger.models.results), must be
+what its entries give: each seat's chips and the settle-up.
 """
 
 import itertools
@@ -16,7 +18,8 @@ from collections.abc import Iterable, Mapping
 
 from ledger import rules, seals
 from ledger.errors import key_shown
-from ledger.models import GENESIS_HASH, Entry, Hand, Night
+from ledger.models import GENESIS_HASH, Entry, Hand, Night, NightResult, NightTransfer
+from ledger.rules.money import quantum
 from ledger.selectors.seats import names_of, night_roster
 from ledger.services.postings import postings
 
@@ -82,6 +85,14 @@ BALANCE_DIFFERS = (
     "Night {night}: {player}'s balance from the entries is {found}; the replay gives {expected}."
 )
 POT_DIFFERS = "Night {night}: the pot from the entries is {found}; the replay gives {expected}."
+RESULTS_MISSING = "Night {night}: it is closed, but what it came to was never written."
+RESULTS_DIFFER = (
+    "Night {night}: the results written as it closed give {player} {found} chips; "
+    "the entries give {expected}."
+)
+TRANSFERS_DIFFER = (
+    "Night {night}: the settle-up written as it closed is [{found}]; the entries give [{expected}]."
+)
 
 Posting = tuple[int | None, int, str]  # player id (None: the pot), amount, kind
 
@@ -314,6 +325,44 @@ class _Check:
         if sums.get(None, 0) != state.pot:
             self.say(POT_DIFFERS, found=sums.get(None, 0), expected=state.pot)
 
+    def results(self, house: rules.HouseRules, entries: list[Entry]) -> None:
+        """A closed night's results and settle-up against its entries."""
+        stored = dict(
+            NightResult.objects.filter(night=self.night).values_list("player_id", "chips")
+        )
+        if not stored:
+            self.say(RESULTS_MISSING)
+            return
+        sums: dict[int, int] = defaultdict(int)
+        for entry in entries:
+            if entry.player_id is not None:
+                sums[entry.player_id] += entry.amount
+        for player_id, name in self.to_name.items():
+            if stored.get(player_id) != sums.get(player_id, 0):
+                self.say(
+                    RESULTS_DIFFER,
+                    player=name,
+                    found=stored.get(player_id),
+                    expected=sums.get(player_id, 0),
+                )
+        balances = {player_id: sums.get(player_id, 0) for player_id in self.to_name}
+        try:
+            settled = rules.settle_up(balances)
+        except rules.RulesError:  # the entries do not add up: already said above
+            return
+        expected = [
+            f"{self.name(t.payer)} pays {self.name(t.payee)} {rules.to_money(t.chips, house)}"
+            for t in settled
+        ]
+        found = [
+            f"{self.name(payer)} pays {self.name(payee)} {money.quantize(quantum(house.currency))}"
+            for payer, payee, money in NightTransfer.objects.filter(night=self.night)
+            .order_by("position")
+            .values_list("payer_id", "payee_id", "money")
+        ]
+        if found != expected:
+            self.say(TRANSFERS_DIFFER, found="; ".join(found), expected="; ".join(expected))
+
 
 def verify_night(night: Night) -> list[str]:
     """Every problem with ``night``'s ledger, each naming the night and the hand or
@@ -333,4 +382,6 @@ def verify_night(night: Night) -> list[str]:
     if state is not None:  # else the replay's failure is reported and totals would only echo it
         state = check.closing(house, state, entries)
         check.totals(state, entries)
+    if night.closed_at is not None:
+        check.results(house, entries)
     return check.problems

@@ -90,6 +90,9 @@ def test_every_model_is_the_ledgers():
         "DebtPool",
         "DebtPoolSource",
         "PooledTransfer",
+        "NightResult",
+        "NightSummary",
+        "NightTransfer",
         "PasswordResetRequest",
     }
 

@@ -8,7 +8,9 @@
 - password_resets: the password-reset mails asked for, which the hour's limits count
   (append-only);
 - payments: how each player gets paid (append-only, withdrawn by a new record).
-- debts: what is still owed — payment marks, their reversals, and "settle everything".
+- debts: what is still owed — payment marks, their reversals, and "settle everything";
+- results: what each closed night came to (per seat, its records, its settle-up),
+  written once when it closes.
 """
 
 from ledger.models.debts import (
@@ -37,6 +39,12 @@ from ledger.models.payments import (
     PaymentMethod,
     PaymentMethodWithdrawal,
 )
+from ledger.models.results import (
+    NIGHT_RESULTS_ARE_APPEND_ONLY,
+    NightResult,
+    NightSummary,
+    NightTransfer,
+)
 
 __all__ = [
     "DEBTS_ARE_APPEND_ONLY",
@@ -44,6 +52,7 @@ __all__ = [
     "ENTRY_KINDS",
     "GENESIS_HASH",
     "NIGHT_IMPORT_IS_APPEND_ONLY",
+    "NIGHT_RESULTS_ARE_APPEND_ONLY",
     "PAYMENT_METHOD_IS_APPEND_ONLY",
     "RESET_REQUEST_IS_APPEND_ONLY",
     "DebtPool",
@@ -53,6 +62,9 @@ __all__ = [
     "HostSettings",
     "Night",
     "NightImport",
+    "NightResult",
+    "NightSummary",
+    "NightTransfer",
     "PasswordResetRequest",
     "PaymentMark",
     "PaymentMarkReversal",

@@ -16,6 +16,7 @@ module named for it; what several share has a module of its own:
 - players: one player's history at their table, and their page;
 - table_screen: a table's page (its players, nights and open debts);
 - table_stats: a table's leaderboards, nights and records;
+- table_results: a table's results file, every night's result for each player;
 - debts: what is still owed, a table's open debts and the fewest transfers to settle them;
 - payment_methods: a player's ways of getting paid, and those a settle-up offers;
 - share_links: a night's live link, and the night behind a token;

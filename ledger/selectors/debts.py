@@ -1,12 +1,11 @@
 """What is still owed: each transfer's paid status, a table's open debts per currency and
 pair, the fewest transfers that would settle them all, a player's owes and owed.
 
-A table's open debts are read in a fixed number of queries however many nights it has
-(the closed nights not yet pooled, their seats, their balances summed in one aggregate,
-the open poolings' transfers, the marks, the players); each night's transfers are then
-worked out in memory by the same exact method as its settle-up screen
-(``ledger.rules.settle_up`` on its balances in seat order), so they are the same
-transfers the players were shown.
+A table's open debts are read in a fixed number of queries however many nights it has:
+each closed night's transfers were written as it closed, worked out by the same exact
+method as its settle-up screen (``ledger.rules.settle_up`` on its balances in seat
+order), so they are the same transfers the players were shown; the database sums what
+is paid of each and leaves out what is paid in full.
 
 Money is summed as Decimal and reduced in the currency's smallest unit as ints (cents),
 so the exact method applies unchanged; amounts in two currencies are never added.
@@ -19,17 +18,17 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import Q, Sum
+from django.db.models import DecimalField, F, OuterRef, Q, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
 
 from ledger import rules
 from ledger.models import (
     DebtPool,
-    Entry,
     Night,
+    NightTransfer,
     PaymentMark,
     Player,
     PooledTransfer,
-    Seat,
     Table,
 )
 from ledger.rules.money import quantum
@@ -290,33 +289,37 @@ def debts_digest(currency: str, transfers: Iterable[TransferDebt]) -> str:
     return hashlib.sha256("\n".join([currency, *rows]).encode()).hexdigest()
 
 
+def _open_night_transfers(table: Table) -> list[NightTransfer]:
+    """The transfers of ``table``'s closed nights not yet taken into a "settle everything"
+    that still have something open, oldest night first, in settle-up order, with their
+    nights: one query. Each night's transfers were written as it closed, and what is paid
+    of each is summed in the database, so the fully paid transfers of years of nights
+    are not read at all."""
+    paid = (
+        PaymentMark.objects.filter(
+            night=OuterRef("night"),
+            payer=OuterRef("payer"),
+            payee=OuterRef("payee"),
+            reversal__isnull=True,
+        )
+        .values("night")
+        .annotate(paid=Sum("amount"))
+        .values("paid")
+    )
+    return list(
+        NightTransfer.objects.filter(table=table, night__debt_pooled__isnull=True)
+        .annotate(paid=Coalesce(Subquery(paid), Value(ZERO), output_field=DecimalField()))
+        .filter(money__gt=F("paid"))
+        .select_related("night")
+        .order_by("night__started_at", "night_id", "position")
+    )
+
+
 def table_debts(table: Table) -> TableDebts:
-    """Every open debt of ``table``, per currency: six queries, whatever the number of
-    nights (the nights, seats, balances, pooled transfers, marks and players)."""
-    nights = list(
-        Night.objects.filter(table=table, closed_at__isnull=False, debt_pooled__isnull=True)
-        .order_by("started_at", "id")
-        .only("id", "table_id", "rules", "started_at", "closed_at")
-    )
-    by_id = {n.pk: n for n in nights}
-    open_nights = Q(night__table=table, night__closed_at__isnull=False) & Q(
-        night__debt_pooled__isnull=True
-    )
-    seat_order: dict[int, list[int]] = defaultdict(list)
-    for night_id, player_id in (
-        Seat.objects.filter(open_nights)
-        .order_by("night_id", "position")
-        .values_list("night_id", "player_id")
-    ):
-        seat_order[night_id].append(player_id)
-    sums: dict[int, dict[int, int]] = defaultdict(dict)
-    for night_id, player_id, total in (
-        Entry.objects.filter(open_nights, player__isnull=False)
-        .values_list("night_id", "player_id")
-        .annotate(total=Sum("amount"))
-        .order_by()
-    ):
-        sums[night_id][player_id] = total
+    """Every open debt of ``table``, per currency: four queries, whatever the number of
+    nights (the nights' open transfers, the open poolings' transfers, their marks and the
+    players)."""
+    transfers = _open_night_transfers(table)
     pooled = list(
         PooledTransfer.objects.filter(pool__table=table, pool__pooled_into__isnull=True)
         .select_related("pool")
@@ -327,7 +330,7 @@ def table_debts(table: Table) -> TableDebts:
     for mark in _marks_query().filter(
         Q(table=table)
         & (
-            Q(night__debt_pooled__isnull=True, night__isnull=False)
+            Q(night_id__in={t.night_id for t in transfers})
             | Q(pooled__pool__pooled_into__isnull=True, pooled__isnull=False)
         )
     ):
@@ -338,22 +341,22 @@ def table_debts(table: Table) -> TableDebts:
     players = {p.pk: p for p in Player.objects.filter(table=table)}
 
     open_by_currency: dict[str, list[TransferDebt]] = defaultdict(list)
-    for night in nights:
-        house = night.house_rules
-        balances = {pid: sums[night.pk].get(pid, 0) for pid in seat_order[night.pk]}
-        for payer, payee, money in night_transfers(balances, house):
-            shown = tuple(marks_by_night.get((night.pk, payer, payee), ()))
-            debt = TransferDebt(
-                payer=players[payer],
-                payee=players[payee],
-                money=money,
-                currency=house.currency,
-                paid=_paid(shown),
-                marks=shown,
-                night=by_id[night.pk],
-            )
-            if debt.open > 0:
-                open_by_currency[house.currency].append(debt)
+    for transfer in transfers:
+        currency = transfer.currency
+        shown = tuple(
+            marks_by_night.get((transfer.night_id, transfer.payer_id, transfer.payee_id), ())
+        )
+        debt = TransferDebt(
+            payer=players[transfer.payer_id],
+            payee=players[transfer.payee_id],
+            money=transfer.money.quantize(quantum(currency)),
+            currency=currency,
+            paid=_paid(shown),
+            marks=shown,
+            night=transfer.night,
+        )
+        if debt.open > 0:
+            open_by_currency[currency].append(debt)
     for transfer in pooled:
         shown = tuple(marks_by_pooled.get(transfer.pk, ()))
         debt = TransferDebt(

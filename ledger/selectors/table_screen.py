@@ -1,6 +1,7 @@
 """A table's page, as it shows it: its players (and those retired), its nights with their
-players and hands counted, and what is still owed from past nights with how each payee
-gets paid. A fixed number of queries, however many nights.
+players and hands counted (the closed ones a page at a time, as each was summed when it
+closed), and what is still owed from past nights with how each payee gets paid. A fixed
+number of queries, however many nights.
 
 Each part the page swaps on its own has its own reader: ``table_players`` (a player
 added, renamed, retired) and ``open_debts`` (a transfer marked, everything settled).
@@ -8,10 +9,12 @@ added, renamed, retired) and ``open_debts`` (a transfer marked, everything settl
 
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import datetime
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q
 
-from ledger.models import Night, PaymentMethod, Player, Table
+from ledger.models import Night, NightSummary, PaymentMethod, Player, Table
 from ledger.selectors.debts import CurrencyDebts, table_debts
 from ledger.selectors.payment_methods import payees_payment_methods
 
@@ -29,12 +32,27 @@ class OpenDebts:
     methods: dict[str, dict[int, list[PaymentMethod]]]
 
 
+CLOSED_NIGHTS_PER_PAGE = 30
+
+
+@dataclass(frozen=True)
+class NightItem:
+    """A night as the table's page lists it."""
+
+    id: int
+    started_at: datetime
+    closed_at: datetime | None
+    player_count: int
+    hand_count: int
+
+
 @dataclass(frozen=True)
 class TableScreen:
     table: Table
     players: TablePlayers
-    open_nights: list[Night]  # newest first, each with player_count and hand_count
-    closed_nights: list[Night]
+    open_nights: list[NightItem]  # newest first
+    closed_nights: list[NightItem]  # this page's, newest first
+    closed_page: Page
     debts: OpenDebts
 
 
@@ -59,19 +77,29 @@ def open_debts(table: Table) -> OpenDebts:
     return OpenDebts(debts.currencies, dict(methods))
 
 
-def table_screen(table: Table) -> TableScreen:
-    nights = list(
-        Night.objects.filter(table=table)
+def table_screen(table: Table, *, page: int | str = 1) -> TableScreen:
+    """The page, with ``page`` of its closed nights (the last when it is past the end)."""
+    still_open = [
+        NightItem(night.pk, night.started_at, None, night.player_count, night.hand_count)
+        for night in Night.objects.filter(table=table, closed_at__isnull=True)
         .annotate(
             player_count=Count("seats", distinct=True),
             hand_count=Count("hands", filter=Q(hands__live=True), distinct=True),
         )
         .order_by("-started_at", "-id")
+    ]
+    paginator = Paginator(
+        NightSummary.objects.filter(table=table)
+        .order_by("-started_at", "-night_id")
+        .values_list("night_id", "started_at", "night__closed_at", "seats", "hands"),
+        CLOSED_NIGHTS_PER_PAGE,
     )
+    shown = paginator.get_page(page)
     return TableScreen(
         table=table,
         players=table_players(table),
-        open_nights=[n for n in nights if n.closed_at is None],
-        closed_nights=[n for n in nights if n.closed_at is not None],
+        open_nights=still_open,
+        closed_nights=[NightItem(*row) for row in shown],
+        closed_page=shown,
         debts=open_debts(table),
     )

@@ -6,6 +6,7 @@ from typing import Any
 
 from ledger import rules
 from ledger.models import Night
+from ledger.rules.money import quantum
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,13 @@ class Totals:
     def add(self, night: NightInfo, chips: int) -> None:
         self.chips += chips
         self.money[night.currency] = self.money.get(night.currency, Decimal(0)) + night.money(chips)
+
+    def add_sum(self, currency: str, chips: int, money: Decimal) -> None:
+        """Add nights already summed: their chips, and their money in ``currency``."""
+        self.chips += chips
+        self.money[currency] = self.money.get(currency, Decimal(0)) + money.quantize(
+            quantum(currency)
+        )
 
     @property
     def money_total(self) -> Decimal:

@@ -6,6 +6,7 @@ Callers import the module that holds the service; nothing is re-exported here.
 - corrections: correct a hand (and see what it would do first), undo the last one;
 - roster: a late arrival joins tonight's game, a player leaves;
 - postings: entries on a night's hash chain (posted, reversed), for the services above;
+- night_results: what a closed night came to, written once as it closes (for nights);
 - tables: tables and their players;
 - share_links: read-only links to a night, created and revoked;
 - payment_methods: how a player gets paid, a way added or withdrawn;

@@ -17,6 +17,7 @@ from ledger.errors import Conflict, InvalidInput
 from ledger.models import Night, Player, Seat, Table
 from ledger.selectors.night_state import night_next_state
 from ledger.selectors.seats import ids_of, night_roster
+from ledger.services.night_results import night_results_write
 from ledger.services.postings import double_entries, post
 
 
@@ -159,4 +160,5 @@ def night_close(*, night: Night, by, policy: str | None = None) -> Night:
         night.closed_by = by
         night.leftover_policy = policy
         night.save(update_fields=["closed_at", "closed_by", "leftover_policy"])
+        night_results_write(night=night)
         return night

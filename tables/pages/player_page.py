@@ -7,7 +7,7 @@ from django.utils.translation import gettext
 
 from ledger.models import Player
 from ledger.selectors.payment_methods import player_payment_methods
-from ledger.selectors.players import PlayerStats, player_screen
+from ledger.selectors.players import CHART_NIGHTS, PlayerStats, player_screen
 from tables import charts, presenters
 from tables.forms.payment_methods import PaymentMethodForm, PaymentMethodRemoveForm
 from tables.responses import Page
@@ -19,6 +19,7 @@ PAYMENT_METHODS = "payment-methods"
 def player_page(
     player: Player,
     *,
+    page: int | str = 1,
     part: str | None = None,
     notice: str = "",
     payment_form: PaymentMethodForm | None = None,
@@ -34,14 +35,15 @@ def player_page(
     }
     if part == PAYMENT_METHODS:
         return Page(TEMPLATE, {**methods, "payment_methods": player_payment_methods(player)}, part)
-    screen = player_screen(player)
+    screen = player_screen(player, page=page)
     return Page(
         TEMPLATE,
         {
             **methods,
             "payment_methods": screen.payment_methods,
             "stats": screen.stats,
-            "nights": list(reversed(screen.stats.nights)),
+            "nights": screen.stats.nights,
+            "pages": screen.stats.page,
             "chart": _cumulative_chart(screen.stats),
             "debts": screen.debts,
         },
@@ -54,13 +56,25 @@ def _date(value) -> str:
 
 
 def _cumulative_chart(stats: PlayerStats) -> charts.Chart | None:
-    closed = stats.closed_nights
+    """The running total over the player's last nights (CHART_NIGHTS at most): from 0 at
+    the start, or from where it stood before the first night shown."""
+    closed = stats.chart
     if not closed:
         return None
+    first = (
+        charts.start_label()
+        if len(closed) < CHART_NIGHTS
+        # Translators: a chart's first point: the running total before the nights shown.
+        else gettext("before")
+    )
     return charts.line_chart(
         title=gettext("%(player)s's cumulative net chips, night by night")
         % {"player": stats.player.name},
         x_label=gettext("Night"),
-        x_labels=[charts.start_label(), *(_date(n.night.started_at) for n in closed)],
-        series=[charts.Series(gettext("Net chips"), [0, *(n.cumulative_chips for n in closed)])],
+        x_labels=[first, *(_date(n.night.started_at) for n in closed)],
+        series=[
+            charts.Series(
+                gettext("Net chips"), [stats.chart_start, *(n.cumulative_chips for n in closed)]
+            )
+        ],
     )

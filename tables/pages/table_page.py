@@ -23,6 +23,7 @@ TABLE_READY = gettext_lazy("%(table)s is ready. Add its players.")
 def table_page(
     table: Table,
     *,
+    page: int | str = 1,
     part: str | None = None,
     notice: str = "",
     add_form: PlayerNameForm | None = None,
@@ -37,16 +38,17 @@ def table_page(
     if part == DEBTS:
         context |= {"debts_notice": notice}
         return Page(TEMPLATE, context | _debts(table), part)
-    page = table_screen(table)
+    screen = table_screen(table, page=page)
     return Page(
         TEMPLATE,
         context
-        | _players(table, page.players, add_form)
+        | _players(table, screen.players, add_form)
         | {
-            "debts": open_debt_sections(table, page.debts.currencies, page.debts.methods),
+            "debts": open_debt_sections(table, screen.debts.currencies, screen.debts.methods),
             "rules_summary": rules_summary(rules.HouseRules.from_dict(table.rules)),
-            "open_nights": page.open_nights,
-            "closed_nights": page.closed_nights,
+            "open_nights": screen.open_nights,
+            "closed_nights": screen.closed_nights,
+            "pages": screen.closed_page,
         },
     )
 

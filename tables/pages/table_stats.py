@@ -7,5 +7,8 @@ from tables.responses import Page
 TEMPLATE = "stats/table_stats.html"
 
 
-def table_stats_page(table: Table) -> Page:
-    return Page(TEMPLATE, {"table": table, "stats": table_stats(table)})
+def table_stats_page(table: Table, *, page: int | str = 1) -> Page:
+    """``page``: which page of the nights (as the query string gives it; a page past the
+    end shows the last)."""
+    stats = table_stats(table, page=page)
+    return Page(TEMPLATE, {"table": table, "stats": stats, "pages": stats.page})

@@ -20,8 +20,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from ledger import nightfile
 from ledger.errors import ServiceError
-from ledger.models import Entry, Night, Seat, Table
-from ledger.selectors.table_stats import night_player_chips, table_nights
+from ledger.models import Entry, Night, Table
+from ledger.selectors.table_results import table_results
 from tables import responses
 from tables.access import night_for_host, table_for_host
 from tables.forms.night_file import NightFileForm
@@ -143,27 +143,16 @@ def table_results_csv(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def _results(table: Table):
     """One row per night per player on its roster, oldest night first, in seat order."""
-    chips = night_player_chips(table)
-    seats = (
-        Seat.objects.filter(night__table=table)
-        .order_by("night_id", "position")
-        .values_list("night_id", "player__name", "player_id")
-    )
-    roster: dict[int, list[tuple[str, int]]] = {}
-    for night_id, name, player_id in seats:
-        roster.setdefault(night_id, []).append((name, player_id))
-    for night in table_nights(table):
-        for name, player_id in roster.get(night.id, []):
-            amount = chips.get(night.id, {}).get(player_id, 0)
-            yield [
-                night.id,
-                _date(night.started_at),
-                "yes" if night.closed else "no",
-                name,
-                amount,
-                night.money(amount),
-                night.currency,
-            ]
+    for row in table_results(table):
+        yield [
+            row.night_id,
+            _date(row.started_at),
+            "yes" if row.closed else "no",
+            row.player,
+            row.chips,
+            row.money,
+            row.currency,
+        ]
 
 
 @login_required

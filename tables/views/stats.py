@@ -18,7 +18,8 @@ from tables.pages.table_stats import table_stats_page
 @login_required
 @require_safe
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
-    return responses.show(request, player_page(player_for_host(request, player_id)))
+    player = player_for_host(request, player_id)
+    return responses.show(request, player_page(player, page=request.GET.get("page", 1)))
 
 
 @login_required
@@ -31,4 +32,5 @@ def night_report(request: HttpRequest, night_id: int) -> HttpResponse:
 @login_required
 @require_safe
 def table_stats(request: HttpRequest, table_id: int) -> HttpResponse:
-    return responses.show(request, table_stats_page(table_for_host(request, table_id)))
+    table = table_for_host(request, table_id)
+    return responses.show(request, table_stats_page(table, page=request.GET.get("page", 1)))

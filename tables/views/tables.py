@@ -109,7 +109,8 @@ def table_edit(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_safe
 def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
-    return responses.show(request, table_page(table_for_host(request, table_id)))
+    table = table_for_host(request, table_id)
+    return responses.show(request, table_page(table, page=request.GET.get("page", 1)))
 
 
 @login_required

@@ -4,6 +4,7 @@ from datetime import timedelta
 
 from ledger.models import GENESIS_HASH, Entry, Hand, Night, Seat
 from ledger.services import nights as night_services
+from ledger.services.night_results import night_results_write
 from tests.factories import night_with
 from tests.ledger.helpers import record_all
 from tests.ledger.worked_examples import EXAMPLE_1
@@ -47,8 +48,9 @@ def play_nights(table, count: int, *, close_last=True):
     return nights
 
 
-def clone_nights(night, count: int, *, days_apart: int = 7):
-    """``count`` copies of a recorded ``night``, a week apart before it, written in bulk.
+def clone_nights(night, count: int, *, days_apart: int = 7, moved=None):
+    """``count`` copies of a recorded ``night``, a week apart before it, written in bulk;
+    ``moved`` (copy index -> the time it started instead), for a copy out of line.
 
     Recording hundreds of nights through the services takes too long for a test;
     copies of a real night's rows (hash chain recomputed) are just as real to a reader.
@@ -61,7 +63,8 @@ def clone_nights(night, count: int, *, days_apart: int = 7):
             table_id=night.table_id,
             rules=night.rules,
             first_dealer_id=night.first_dealer_id,
-            started_at=night.started_at - timedelta(days=days_apart * (index + 1)),
+            started_at=(moved or {}).get(index)
+            or night.started_at - timedelta(days=days_apart * (index + 1)),
             started_by_id=night.started_by_id,
             closed_at=night.closed_at
             and night.closed_at - timedelta(days=days_apart * (index + 1)),
@@ -111,6 +114,10 @@ def clone_nights(night, count: int, *, days_apart: int = 7):
             prev_hash = entry.hash
             rows.append(entry)
     Entry.objects.bulk_create(rows)
+    # What night_close writes of a closed night, written for the copies as it would be.
+    for copy in copies:
+        if copy.closed_at is not None:
+            night_results_write(night=copy)
     return copies
 
 

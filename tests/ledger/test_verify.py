@@ -1,7 +1,7 @@
 import pytest
 
 from ledger import verify
-from ledger.models import Entry, Hand
+from ledger.models import Entry, Hand, NightResult, NightTransfer
 from ledger.services import nights as night_services
 from ledger.verify import verify_night
 from tests.factories import night_with
@@ -184,3 +184,32 @@ def test_a_hand_made_live_again_is_reported():
 
     problems = verify_night(night)
     assert any(p.startswith(f"Night {night.pk}, hand 2: the live revision is 1") for p in problems)
+
+
+def test_a_closed_nights_results_changed_behind_the_apps_back_are_named():
+    night = example_night()
+    row = NightResult.objects.filter(night=night).order_by("position").first()
+    transfer = NightTransfer.objects.filter(night=night).order_by("position").first()
+
+    tamper(
+        ("UPDATE ledger_nightresult SET chips = chips + 1 WHERE id = %s", [row.pk]),
+        ("UPDATE ledger_nighttransfer SET money = money + 1 WHERE id = %s", [transfer.pk]),
+    )
+
+    problems = verify_night(night)
+    assert [p.split(":")[0] for p in problems] == [f"Night {night.pk}"] * 2
+    assert "the results written as it closed give" in problems[0]
+    assert "the settle-up written as it closed is" in problems[1]
+
+
+def test_a_closed_night_whose_results_were_never_written_is_named():
+    night = example_night()
+
+    tamper(
+        *(
+            (f"DELETE FROM {table} WHERE night_id = %s", [night.pk])
+            for table in ("ledger_nightresult", "ledger_nightsummary", "ledger_nighttransfer")
+        )
+    )
+
+    assert verify_night(night) == [verify.RESULTS_MISSING.format(night=night.pk)]

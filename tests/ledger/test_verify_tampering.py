@@ -16,6 +16,7 @@ from django.db import DatabaseError, connection, transaction
 
 from ledger import append_only_triggers, selectors, verify
 from ledger.models import Entry, Hand, Night, Seat
+from ledger.services.night_results import night_results_write
 from ledger.verify import verify_night
 from tests.ledger.long_nights import long_night
 from tests.ledger.nights import busy_night, example_night
@@ -371,6 +372,12 @@ def swap_two_players(night: Night, forger: Forger) -> None:
     for row in rows:
         row.player_id = swap(row.player_id) if row.player_id else None
     rehash(rows, forger)
+    if night.closed_at is not None:
+        # What the night came to, written anew from the forged rows, as a forger would.
+        with connection.cursor() as cursor:
+            for table in ("ledger_nightresult", "ledger_nightsummary", "ledger_nighttransfer"):
+                cursor.execute(f"DELETE FROM {table} WHERE night_id = %s", [night.pk])
+        night_results_write(night=night)
 
 
 def chain_problems_only(night: Night, problems: list[str]) -> bool:

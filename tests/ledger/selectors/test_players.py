@@ -132,4 +132,6 @@ def test_the_streak_counts_back_from_the_latest_night_while_it_goes_the_same_way
     assert ann.net.money == {"USD": Decimal("0.50")}
     assert ann.worst_night.chips == -1
     assert ann.best_night.chips == 1
-    assert [n.cumulative_chips for n in ann.nights] == [-1, 0, 1, 2]
+    # Newest first, as the page lists them; the chart oldest first.
+    assert [n.cumulative_chips for n in ann.nights] == [2, 1, 0, -1]
+    assert [n.cumulative_chips for n in ann.chart] == [-1, 0, 1, 2]

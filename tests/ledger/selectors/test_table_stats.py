@@ -1,8 +1,5 @@
-from datetime import timedelta
-
 import pytest
 
-from ledger.models import Night
 from ledger.selectors.table_stats import RECENT_NIGHTS, table_stats
 from tests.factories import TableFactory
 from tests.ledger.stats_nights import clone_nights, play_example_1, play_nights
@@ -61,10 +58,13 @@ def test_an_open_night_has_no_winner_yet_and_stays_off_the_leaderboard():
 def test_the_recent_and_this_year_boards_only_count_their_nights():
     table = TableFactory()
     (night,) = play_nights(table, 1)
-    clone_nights(night, RECENT_NIGHTS + 2, days_apart=1)
-    Night.objects.filter(pk=night.pk).update(started_at=night.started_at + timedelta(days=1))
-    long_ago = Night.objects.filter(table=table).order_by("started_at").first()
-    Night.objects.filter(pk=long_ago.pk).update(started_at=long_ago.started_at.replace(year=2001))
+    # The oldest copy played in 2001: all time counts it, this year does not.
+    clone_nights(
+        night,
+        RECENT_NIGHTS + 2,
+        days_apart=1,
+        moved={RECENT_NIGHTS + 1: night.started_at.replace(year=2001)},
+    )
 
     stats = table_stats(table)
 

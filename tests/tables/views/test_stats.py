@@ -211,7 +211,10 @@ def test_every_page_makes_the_same_number_of_queries_for_10_nights_as_for_200(cl
 
     for page, (ten, two_hundred) in counts.items():
         assert ten == two_hundred, f"{page}: {ten} queries for 10 nights, {two_hundred} for 200"
-        assert ten <= 15, f"{page}: {ten} queries"
+        # The stats pages read the closed nights' results and the open nights' hands
+        # apart, and a page of nights: more queries than a page that reads one thing,
+        # each of them over the table's rows already summed.
+        assert ten <= 20, f"{page}: {ten} queries"
     print("queries per page (10 nights, 200 nights):", counts)
 
 

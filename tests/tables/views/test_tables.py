@@ -382,8 +382,8 @@ def test_the_table_page_lists_players_nights_and_offers_to_start_a_night(client,
     content = response.content.decode()
     assert [p.name for p in response.context["players"]] == ["Ann", "Bob", "Cy"]
     assert [p.name for p in response.context["retired"]] == ["Zed"]
-    assert response.context["open_nights"] == [open_night]
-    assert response.context["closed_nights"] == [closed]
+    assert [n.id for n in response.context["open_nights"]] == [open_night.pk]
+    assert [n.id for n in response.context["closed_nights"]] == [closed.pk]
     assert content.index(f'href="/nights/{open_night.pk}/"') < content.index(
         f'href="/nights/{closed.pk}/"'
     )
