@@ -1,19 +1,28 @@
 """A table's name, its players' language and its house rules, as the create and edit
 pages post them.
 
-The form validates nothing itself: HouseRules.from_dict does, each problem
-carrying the setting as its ``key``, and ``add_service_errors`` puts each under its field.
+The numbers are read as the host's language writes them and bounded here, each refusal
+under its field (tables.forms.localized_numbers), and the currency is one of the list.
+The rules' other checks are HouseRules.from_dict's, each problem carrying the setting as
+its ``key``, and ``add_service_errors`` puts each under its field.
 """
 
 import re
 from collections.abc import Iterable
+from decimal import Decimal
 
+from babel import numbers as babel_numbers
 from django import forms
 from django.conf import settings
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext, pgettext_lazy
 
-from ledger import names, rules
+from ledger import languages, names, rules
+from ledger.errors import InvalidInput
+from ledger.rules.house_rules import MAX_CHIPS_SETTING, is_currency_code
+from ledger.rules.money import decimal_places
 from ledger.services import tables as table_services
+from tables.forms.localized_numbers import LocalizedDecimalField, LocalizedWholeField
+from tables.languages import babel_locale
 from tables.problems import sentence
 
 TABLE_LANGUAGE_HELP = gettext_lazy(
@@ -51,12 +60,58 @@ _NAME_CODES = {
         table_services.TABLE_NAME_TAKEN,
     )
 }
-# At most 18 digits: int() refuses over 4,300 (a 500); longer stays text for the rules to name.
+# The choices' values (cards, players, tricks): at most 18 digits, so int() never sees a
+# forged page of them; anything else stays text for the rules to name.
 _WHOLE = re.compile(r"-?\d{1,18}")
 
 
-def _number(attrs: dict | None = None) -> forms.NumberInput:
-    return forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, **(attrs or {})})
+def _chips(*, required: bool = True, placeholder: str = "") -> LocalizedWholeField:
+    """An ante or a cap: a whole number of chips, 1 to MAX_CHIPS_SETTING."""
+    attrs = {"placeholder": placeholder} if placeholder else {}
+    return LocalizedWholeField(
+        min_value=1,
+        max_value=MAX_CHIPS_SETTING,
+        required=required,
+        widget=forms.TextInput(attrs=attrs),
+    )
+
+
+def currency_choices(current: str = "") -> list[tuple[str, str]]:
+    """The currencies a table may be in, each named in the active language ("svensk
+    krona (SEK)"), ``current`` among them even when it is not on the list (a night file's)."""
+    locale = babel_locale()
+    codes = [*rules.CURRENCIES]
+    if is_currency_code(current) and current not in codes:
+        codes.append(current)
+    named = [(code, babel_numbers.get_currency_name(code, locale=locale)) for code in codes]
+    return [
+        (code, f"{name} ({code})") for code, name in sorted(named, key=lambda c: c[1].casefold())
+    ]
+
+
+def default_currency() -> str:
+    """A new table's currency: the one of the host's language."""
+    return languages.language_currency(get_language() or settings.LANGUAGE_CODE)
+
+
+class CurrencyField(forms.ChoiceField):
+    """One of the currencies offered; a code typed in lower case is read as the code."""
+
+    def to_python(self, value) -> str:
+        return super().to_python(value).strip().upper()
+
+
+def chip_value_too_precise(currency: str) -> str:
+    places = rules.currency_places(currency)
+    if not places:
+        return gettext("Type a whole amount: %(currency)s has no smaller unit.") % {
+            "currency": currency
+        }
+    return ngettext(
+        "Type at most %(places)s decimal place: %(currency)s has no smaller unit.",
+        "Type at most %(places)s decimal places: %(currency)s has no smaller unit.",
+        places,
+    ) % {"places": places, "currency": currency}
 
 
 class TableForm(forms.Form):
@@ -81,7 +136,7 @@ class TableForm(forms.Form):
         choices=[(slug, gettext_lazy(preset.label)) for slug, preset in rules.PRESETS.items()],
         widget=forms.RadioSelect,
     )
-    ante = forms.CharField(required=False, widget=_number())
+    ante = _chips()
     tricks_per_hand = forms.CharField(
         required=False,
         widget=forms.Select(
@@ -98,9 +153,9 @@ class TableForm(forms.Form):
         required=False, widget=forms.Select(choices=[(str(n), str(n)) for n in range(1, 8)])
     )
     escalating_ante = forms.BooleanField(required=False)
-    bourre_cap = forms.CharField(required=False, widget=_number({"placeholder": NO_CAP}))
-    win_cap = forms.CharField(required=False, widget=_number({"placeholder": NO_CAP}))
-    pot_cap = forms.CharField(required=False, widget=_number({"placeholder": NO_CAP}))
+    bourre_cap = _chips(required=False, placeholder=NO_CAP)
+    win_cap = _chips(required=False, placeholder=NO_CAP)
+    pot_cap = _chips(required=False, placeholder=NO_CAP)
     ante_exemptions = forms.BooleanField(required=False)
     leftover_pot = forms.CharField(
         required=False,
@@ -114,15 +169,11 @@ class TableForm(forms.Form):
             ]
         ),
     )
-    chip_value = forms.CharField(
-        required=False, widget=forms.TextInput(attrs={"inputmode": "decimal", "maxlength": 12})
+    # More than nothing; at most a currency's most places (3), the currency's own in clean().
+    chip_value = LocalizedDecimalField(
+        min_value=0, min_exclusive=True, max_value=rules.MAX_CHIP_VALUE, places=3
     )
-    currency = forms.CharField(
-        required=False,
-        widget=forms.TextInput(
-            attrs={"maxlength": 3, "autocapitalize": "characters", "autocomplete": "off"}
-        ),
-    )
+    currency = CurrencyField()
 
     play_obligation = forms.CharField(
         required=False,
@@ -147,24 +198,63 @@ class TableForm(forms.Form):
             self.fields[key].label = label
             # Marked where they are defined (ledger.rules), translated here.
             self.fields[key].help_text = gettext(rules.RULE_HELP[key])
+        # A table already in a currency off the list (from a night file) keeps it.
+        self.fields["currency"].choices = currency_choices(str(self.initial.get("currency", "")))
 
     @staticmethod
     def initial_for(house: rules.HouseRules, **extra) -> dict:
         data = house.to_dict()
+        # The numbers themselves: the fields write them as the language does.
+        data["chip_value"] = house.chip_value
         for key in CAP_RULES:
             data[key] = "" if data[key] is None else data[key]
         return {**data, **extra}
 
     @classmethod
     def with_preset(
-        cls, slug: str, *, name: str = "", ante: str = "", language: str = ""
+        cls,
+        slug: str,
+        *,
+        name: str = "",
+        ante: str = "",
+        language: str = "",
+        currency: str = "",
     ) -> "TableForm":
-        """An unbound form filled with a preset; its caps scale with the ante already typed."""
+        """An unbound form filled with a preset; its caps scale with the ante already typed,
+        in the currency already chosen (else the host's language's), unless the preset has
+        its own."""
         preset = rules.PRESETS.get(slug) or rules.PRESETS["louisiana"]
-        house = preset.rules
-        if _WHOLE.fullmatch(ante.strip()) and int(ante) >= 1:
-            house = preset.for_ante(int(ante))
+        typed = LocalizedWholeField(min_value=1, max_value=MAX_CHIPS_SETTING)
+        try:
+            whole_ante = typed.clean(ante)
+        except forms.ValidationError:
+            whole_ante = None
+        currency = currency.strip().upper()
+        if currency not in rules.CURRENCIES:
+            currency = default_currency()
+        house = preset.house_rules(currency=currency, ante=whole_ante)
         return cls(initial=cls.initial_for(house, name=name, preset=preset.slug, language=language))
+
+    def clean_name(self) -> str:
+        # Checked here too, so a bad name is said with the other settings' problems
+        # at once; the service checks it again, and whether the host has one already.
+        name = self.cleaned_data.get("name", "")
+        try:
+            names.name_clean(name, names.TABLE)
+        except InvalidInput as error:
+            raise forms.ValidationError([sentence(p) for p in error.problems]) from None
+        return name
+
+    def clean(self) -> dict:
+        data = super().clean()
+        value, currency = data.get("chip_value"), data.get("currency")
+        if (
+            value is not None
+            and currency
+            and decimal_places(value) > rules.currency_places(currency)
+        ):
+            self.add_error("chip_value", chip_value_too_precise(currency))
+        return data
 
     def rule_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
         return [
@@ -193,13 +283,13 @@ class TableForm(forms.Form):
             if key in YES_NO_RULES:
                 result[key] = bool(value)
                 continue
+            if key in CAP_RULES or key == "ante" or isinstance(value, Decimal):
+                # Read and bounded by their fields: an int, a Decimal, None for no cap.
+                result[key] = value
+                continue
             value = (value or "").strip()
-            if key in CAP_RULES and not value:
-                value = None
-            elif key in WHOLE_RULES and _WHOLE.fullmatch(value):
+            if key in WHOLE_RULES and _WHOLE.fullmatch(value):
                 value = int(value)
-            elif key == "currency":
-                value = value.upper()
             result[key] = value
         return result
 
