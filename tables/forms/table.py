@@ -7,18 +7,30 @@ The rules' other checks are HouseRules.from_dict's, each problem carrying the se
 its ``key``, and ``add_service_errors`` puts each under its field.
 """
 
-import re
 from collections.abc import Iterable
-from decimal import Decimal
 
 from babel import numbers as babel_numbers
 from django import forms
 from django.conf import settings
-from django.utils.translation import get_language, gettext, gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import (
+    get_language,
+    gettext,
+    gettext_lazy,
+    ngettext,
+    pgettext,
+    pgettext_lazy,
+)
 
 from ledger import languages, names, rules
 from ledger.errors import InvalidInput
-from ledger.rules.house_rules import MAX_CHIPS_SETTING, is_currency_code
+from ledger.rules.house_rules import (
+    DECK_SIZE,
+    MAX_CHIPS_SETTING,
+    MAX_SEATED,
+    MIN_SEATED,
+    TRICKS_CHOICES,
+    is_currency_code,
+)
 from ledger.rules.money import decimal_places
 from ledger.services import tables as table_services
 from tables.forms.localized_numbers import LocalizedDecimalField, LocalizedWholeField
@@ -49,7 +61,6 @@ RULE_LABELS = {
 NO_CAP = gettext_lazy("No cap")
 YES_NO_RULES = ("escalating_ante", "ante_exemptions")
 CAP_RULES = ("bourre_cap", "win_cap", "pot_cap")
-WHOLE_RULES = ("ante", "tricks_per_hand", "max_players", "min_tricks_to_win", *CAP_RULES)
 # The problems with a table's name, shown under the name field.
 _NAME_CODES = {
     code.code
@@ -60,9 +71,6 @@ _NAME_CODES = {
         table_services.TABLE_NAME_TAKEN,
     )
 }
-# The choices' values (cards, players, tricks): at most 18 digits, so int() never sees a
-# forged page of them; anything else stays text for the rules to name.
-_WHOLE = re.compile(r"-?\d{1,18}")
 
 
 def _chips(*, required: bool = True, placeholder: str = "") -> LocalizedWholeField:
@@ -101,6 +109,18 @@ class CurrencyField(forms.ChoiceField):
         return super().to_python(value).strip().upper()
 
 
+def too_many_cards(players: int, cards: int) -> str:
+    return gettext(
+        "%(players)s players with %(cards)s cards each need %(needed)s cards: a deck has 52."
+    ) % {"players": players, "cards": cards, "needed": players * cards}
+
+
+def too_few_tricks(tricks: int) -> str:
+    return pgettext("hand played", "At most %(tricks)s: a hand has only %(tricks)s tricks.") % {
+        "tricks": tricks
+    }
+
+
 def chip_value_too_precise(currency: str) -> str:
     places = rules.currency_places(currency)
     if not places:
@@ -137,37 +157,33 @@ class TableForm(forms.Form):
         widget=forms.RadioSelect,
     )
     ante = _chips()
-    tricks_per_hand = forms.CharField(
-        required=False,
-        widget=forms.Select(
-            choices=[
-                ("5", gettext_lazy("5: classic Bourré")),
-                ("7", gettext_lazy("7: seven-card Bourré")),
-            ]
-        ),
+    # The choices a host has: anything else is a forged form, refused as Django words it.
+    tricks_per_hand = forms.TypedChoiceField(
+        coerce=int,
+        choices=[
+            (5, gettext_lazy("5: classic Bourré")),
+            (7, gettext_lazy("7: seven-card Bourré")),
+        ],
     )
-    max_players = forms.CharField(
-        required=False, widget=forms.Select(choices=[(str(n), str(n)) for n in range(2, 9)])
+    max_players = forms.TypedChoiceField(
+        coerce=int, choices=[(n, str(n)) for n in range(MIN_SEATED, MAX_SEATED + 1)]
     )
-    min_tricks_to_win = forms.CharField(
-        required=False, widget=forms.Select(choices=[(str(n), str(n)) for n in range(1, 8)])
+    min_tricks_to_win = forms.TypedChoiceField(
+        coerce=int, choices=[(n, str(n)) for n in range(1, max(TRICKS_CHOICES) + 1)]
     )
     escalating_ante = forms.BooleanField(required=False)
     bourre_cap = _chips(required=False, placeholder=NO_CAP)
     win_cap = _chips(required=False, placeholder=NO_CAP)
     pot_cap = _chips(required=False, placeholder=NO_CAP)
     ante_exemptions = forms.BooleanField(required=False)
-    leftover_pot = forms.CharField(
-        required=False,
-        widget=forms.Select(
-            choices=[
-                (rules.LEFTOVER_REFUND, gettext_lazy("Refund it to who paid it in")),
-                (
-                    rules.LEFTOVER_SPLIT,
-                    pgettext_lazy("hand played", "Split it among the last hand's players"),
-                ),
-            ]
-        ),
+    leftover_pot = forms.ChoiceField(
+        choices=[
+            (rules.LEFTOVER_REFUND, gettext_lazy("Refund it to who paid it in")),
+            (
+                rules.LEFTOVER_SPLIT,
+                pgettext_lazy("hand played", "Split it among the last hand's players"),
+            ),
+        ]
     )
     # More than nothing; at most a currency's most places (3), the currency's own in clean().
     chip_value = LocalizedDecimalField(
@@ -175,21 +191,18 @@ class TableForm(forms.Form):
     )
     currency = CurrencyField()
 
-    play_obligation = forms.CharField(
-        required=False,
-        widget=forms.Select(
-            choices=[
-                (
-                    rules.PLAY_BEAT_WINNER,
-                    gettext_lazy("Beat the card winning the trick, if you can"),
-                ),
-                (
-                    rules.PLAY_BEAT_LED_SUIT,
-                    gettext_lazy("Beat the led suit's highest card, even after a trump"),
-                ),
-                (rules.PLAY_NO_BEAT, gettext_lazy("No obligation to beat: follow suit or trump")),
-            ]
-        ),
+    play_obligation = forms.ChoiceField(
+        choices=[
+            (
+                rules.PLAY_BEAT_WINNER,
+                gettext_lazy("Beat the card winning the trick, if you can"),
+            ),
+            (
+                rules.PLAY_BEAT_LED_SUIT,
+                gettext_lazy("Beat the led suit's highest card, even after a trump"),
+            ),
+            (rules.PLAY_NO_BEAT, gettext_lazy("No obligation to beat: follow suit or trump")),
+        ]
     )
 
     def __init__(self, *args, **kwargs) -> None:
@@ -246,6 +259,8 @@ class TableForm(forms.Form):
         return name
 
     def clean(self) -> dict:
+        """What one setting's field cannot say alone, said in the host's words (the rules
+        engine checks it again, in the night file's)."""
         data = super().clean()
         value, currency = data.get("chip_value"), data.get("currency")
         if (
@@ -254,6 +269,12 @@ class TableForm(forms.Form):
             and decimal_places(value) > rules.currency_places(currency)
         ):
             self.add_error("chip_value", chip_value_too_precise(currency))
+        cards, players = data.get("tricks_per_hand"), data.get("max_players")
+        if cards and players and cards * players > DECK_SIZE:
+            self.add_error("max_players", too_many_cards(players, cards))
+        least = data.get("min_tricks_to_win")
+        if cards and least and least > cards:
+            self.add_error("min_tricks_to_win", too_few_tricks(cards))
         return data
 
     def rule_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
@@ -274,24 +295,13 @@ class TableForm(forms.Form):
         ]
 
     def house_rules(self) -> dict:
-        """The rules as the night file spells them: whole numbers as ints where they are
-        whole, so the rules engine can name anything else."""
+        """The rules as the night file spells them, as the fields read them: ints, a
+        Decimal chip value, None for no cap."""
         data = self.cleaned_data
-        result: dict = {}
-        for key in RULE_LABELS:
-            value = data.get(key)
-            if key in YES_NO_RULES:
-                result[key] = bool(value)
-                continue
-            if key in CAP_RULES or key == "ante" or isinstance(value, Decimal):
-                # Read and bounded by their fields: an int, a Decimal, None for no cap.
-                result[key] = value
-                continue
-            value = (value or "").strip()
-            if key in WHOLE_RULES and _WHOLE.fullmatch(value):
-                value = int(value)
-            result[key] = value
-        return result
+        return {
+            key: bool(data.get(key)) if key in YES_NO_RULES else data.get(key)
+            for key in RULE_LABELS
+        }
 
     def add_service_errors(self, problems: Iterable[rules.Problem]) -> None:
         """Each problem under its field: a house rule's by the setting it names (its
