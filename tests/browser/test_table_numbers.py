@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from playwright.sync_api import expect
 
 from ledger import rules
@@ -121,3 +121,31 @@ def test_a_swedish_host_picks_the_swedish_table_and_it_settles_in_kronor(phone_s
     assert worth.endswith("2,50\u00a0kr")
     expect(page.locator(".rules-summary")).to_contain_text(worth)
     assert _fits_the_phone(page)
+
+
+def test_without_javascript_a_refused_number_is_said_on_top_and_focused(
+    browser, live_server, sign_in
+):
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, java_script_enabled=False, locale="fr"
+    )
+    sign_in(context, UserFactory())
+    page = context.new_page()
+    page.goto(live_server.url + "/tables/new/")
+    page.get_by_label(_label("fr", "name"), exact=True).fill("Jeudi")
+    page.get_by_label(_label("fr", "ante"), exact=True).fill("1,5")
+    page.get_by_role("button", name=_words("fr", "Create table")).click()
+
+    refusal = page.locator(".refusal")
+    expect(refusal).to_be_focused()
+    with translation.override("fr"):
+        error = numbers.WHOLE_INVALID % {"example": numbers.format_number(12)}
+        line = pgettext("a form field's error", "%(field)s: %(error)s") % {
+            "field": _label("fr", "ante"),
+            "error": error,
+        }
+    expect(refusal.get_by_role("link", name=line)).to_be_visible()
+    assert 0 <= refusal.bounding_box()["y"] < PHONE["height"]
+    assert _fits_the_phone(page)
+    assert not Table.objects.exists()
+    context.close()
