@@ -20,3 +20,20 @@ def is_language(code: str) -> bool:
 
 def unknown_language(code: str) -> Problem:
     return LANGUAGE_UNKNOWN(language=code, choices=", ".join(LANGUAGE_CODES))
+
+
+# The money a host who speaks each language most likely plays for: a new table's currency
+# until they pick another (a preset of a country's game brings its own).
+LANGUAGE_CURRENCY: dict[str, str] = {
+    "en": "USD",
+    "it": "EUR",
+    "pt-br": "BRL",
+    "es": "EUR",
+    "fr": "EUR",
+    "sv": "SEK",
+}
+
+
+def language_currency(code: str) -> str:
+    """The currency of a new table for a host speaking ``code`` (US dollars if unknown)."""
+    return LANGUAGE_CURRENCY.get(code, LANGUAGE_CURRENCY["en"])

@@ -8,10 +8,11 @@ whose payload cannot be built (an amount over what the format carries) gives no 
 rather than an error page; the settle-up still says who pays whom.
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from babel import numbers as babel_numbers
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
@@ -23,6 +24,8 @@ from ledger.payments.pix import PIX_GUI
 from ledger.payments.sepa import TEXT_LIMIT as EPC_TEXT_LIMIT
 from ledger.payments.swish import SWISH_MESSAGE_LIMIT
 from tables import presenters
+from tables.languages import babel_locale
+from tables.presenters import join_names
 
 # An EMV field holds 99 characters; Pix's field 26 holds the GUI, the key and the
 # description, each as ID (2) + length (2) + value.
@@ -223,6 +226,34 @@ def pay_buttons(
         pay_button(method, amount=amount, currency=currency, message=message) for method in methods
     )
     return [button for button in buttons if button is not None]
+
+
+def no_way_in(methods: Sequence[PaymentMethod], *, payee: str, currency: str) -> str:
+    """What the host reads under a transfer none of the payee's ``methods`` can pay in
+    ``currency`` ("Pia can be paid only by Swish (Swedish kronor), and this night settles
+    in US dollars: ..."), or "" when one can, or the payee has none at all (nothing to
+    explain: the settle-up says who pays whom)."""
+    if not methods or any(method.currency in (None, currency) for method in methods):
+        return ""
+    locale = babel_locale()
+    shown = {
+        # Translators: a way of getting paid and the money it takes: "Swish (Swedish kronor)".
+        gettext("%(way)s (%(currency)s)")
+        % {
+            "way": method.get_kind_display(),
+            "currency": babel_numbers.get_currency_name(method.currency, count=2, locale=locale),
+        }
+        for method in methods
+    }
+    ways = join_names(sorted(shown))
+    return gettext(
+        "%(player)s can be paid only by %(ways)s, and this night settles in %(currency)s: "
+        "add another way for %(player)s, or change the table's currency for the next nights."
+    ) % {
+        "player": payee,
+        "ways": ways,
+        "currency": babel_numbers.get_currency_name(currency, count=2, locale=locale),
+    }
 
 
 def settle_up_message(table_name: str, night_date) -> str:

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from ledger.models import Night, PaymentMethod, Table
 from ledger.selectors.debts import CurrencyDebts, TransferDebt
-from tables.pay_buttons import PayButton, pay_buttons, settle_up_message
+from tables.pay_buttons import PayButton, no_way_in, pay_buttons, settle_up_message
 
 
 class Mode(StrEnum):
@@ -59,6 +59,10 @@ class TransferRow:
     mark_url: str = ""
     mark_fields: tuple[tuple[str, str], ...] = ()
     key: str = ""  # unique on its screen: the ids of its inputs
+    # To the host, when the payee's ways of getting paid all take another currency: why
+    # there is no pay button, and where to add a way (the payee's page).
+    no_way: str = ""
+    no_way_url: str = ""
 
     @property
     def audit(self) -> bool:
@@ -118,14 +122,20 @@ def night_rows(
     methods: Mapping[int, Sequence[PaymentMethod]] | None = None,
 ) -> list[TransferRow]:
     """A closed night's transfers, each with what is paid of it. ``methods`` (payee id ->
-    their ways of getting paid in the night's currency): the pay buttons of what is still
-    open; None where the screen offers none."""
+    their ways of getting paid): the pay buttons of what is still open, from those in the
+    night's currency; None where the screen offers none. On the host's settle-up, a payee
+    whose ways all take another currency is named, with what to do."""
     message = settle_up_message(night.table.name, timezone.localtime(night.started_at))
     rows = []
     for debt in transfers:
-        pay = ()
+        pay, no_way, no_way_url = (), "", ""
         if methods is not None and debt.markable:
             pay = _buttons(methods, debt.payee.id, debt.open, debt.currency, message)
+            if mode is Mode.SETTLE_UP:
+                no_way = no_way_in(
+                    methods.get(debt.payee.id, ()), payee=debt.payee.name, currency=debt.currency
+                )
+                no_way_url = reverse("player_detail", args=[debt.payee.id]) if no_way else ""
         mark_url = ""
         if mode is Mode.SETTLE_UP and debt.markable:
             mark_url = reverse("transfer_mark", args=[night.pk, debt.payer.id, debt.payee.id])
@@ -140,6 +150,8 @@ def night_rows(
                 pay=pay,
                 mark_url=mark_url,
                 key=f"{night.pk}-{debt.payer.id}-{debt.payee.id}",
+                no_way=no_way,
+                no_way_url=no_way_url,
             )
         )
     return rows

@@ -41,7 +41,7 @@ from .house_rules import (
     Preset,
 )
 from .keys import PlayerKey, is_player_key
-from .money import CURRENCY_PLACES, currency_places, to_money
+from .money import CURRENCIES, CURRENCY_PLACES, currency_places, to_money
 from .night import close_night, replay
 from .play import DECK, Card, Verdict, judge, legal_cards, parse_card, trick_winner
 from .settle_up import Transfer, settle_up
@@ -58,6 +58,7 @@ __all__ = [
     "ANTE",
     "ANTE_REFUND",
     "BOURRE",
+    "CURRENCIES",
     "CURRENCY_PLACES",
     "DECK",
     "LEFTOVER",

@@ -257,7 +257,7 @@ RULE_HELP: dict[str, str] = {
     "chip_value": gettext_noop(
         "Money one chip is worth, for the settle-up at the end of the night."
     ),
-    "currency": gettext_noop("Three-letter currency code of the chip value, such as USD or EUR."),
+    "currency": gettext_noop("The currency of the chip value and of the settle-up."),
     "play_obligation": gettext_noop(
         "On a trick, whether a player must beat the winning card, the led suit's "
         "highest card, or need not beat at all."
@@ -273,6 +273,9 @@ class Preset:
     label: str
     description: str
     rules: HouseRules
+    # A country's game is played in its money (its rules carry that currency); any other
+    # preset is played in the host's.
+    own_currency: bool = False
 
     def for_ante(self, ante: int) -> HouseRules:
         """This preset at another ante: the caps scale with it (20 antes stay 20 antes)."""
@@ -283,6 +286,14 @@ class Preset:
             if getattr(self.rules, key) is not None
         }
         return dataclasses.replace(self.rules, ante=ante, **caps)
+
+    def house_rules(self, *, currency: str, ante: int | None = None) -> HouseRules:
+        """This preset for a host who plays in ``currency``: at ``ante`` (its caps scaled)
+        if given, in its own currency if it has one, else in ``currency``."""
+        house = self.rules if ante is None else self.for_ante(ante)
+        if self.own_currency:
+            return house
+        return dataclasses.replace(house, currency=currency)
 
 
 _PRESET_LIST = (
@@ -324,7 +335,10 @@ _PRESET_LIST = (
         gettext_noop(
             "Up to 8 players; a bourré pays at most 10 antes; beat the led suit's highest card."
         ),
-        HouseRules(max_players=8, bourre_cap=10, play_obligation=PLAY_BEAT_LED_SUIT),
+        HouseRules(
+            max_players=8, bourre_cap=10, play_obligation=PLAY_BEAT_LED_SUIT, currency="SEK"
+        ),
+        own_currency=True,
     ),
     Preset(
         "reno",

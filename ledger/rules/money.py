@@ -17,6 +17,11 @@ CURRENCY_PLACES: dict[str, int] = {
 }  # fmt: skip
 DEFAULT_PLACES = 2
 
+# The currencies a host picks a table's from: those of the languages the app speaks and of
+# the payment apps it builds pay buttons for, and their neighbours'. A night file may
+# carry any other ISO 4217 code.
+CURRENCIES = ("USD", "EUR", "SEK", "BRL", "NOK", "DKK", "ISK", "GBP", "CHF", "CAD", "MXN", "ARS")
+
 
 def currency_places(currency: str) -> int:
     """Decimal places of ``currency``: 0 for JPY/KRW…, 3 for KWD…, otherwise 2."""

@@ -88,8 +88,8 @@ class SettleUpScreen:
     seal: NightSeal | None
     # Each payment with what is paid of it, in the same order.
     transfers: tuple[TransferDebt, ...] = ()
-    # Payee id -> their ways of getting paid in the night's currency (what is still open
-    # of their transfers gets pay buttons).
+    # Payee id -> their ways of getting paid, in any currency: those in the night's give
+    # what is still open of their transfers pay buttons; the others, a word to the host.
     payee_methods: dict[int, list[PaymentMethod]] | None = None
 
 
@@ -110,6 +110,6 @@ def settle_up_screen(night: Night, *, seal: bool = True) -> SettleUpScreen:
         seal=night_seal(night) if seal else None,
         transfers=transfers_paid(debts, payments),
         payee_methods=payees_payment_methods(
-            {d.payee.id for d in debts.values() if d.markable}, house.currency
+            {d.payee.id for d in debts.values() if d.markable}, None
         ),
     )

@@ -3,13 +3,18 @@
 The forms bound what the host types; the services (ledger.services.debts) decide whether
 it may be written (not above what is open, not carried elsewhere...)."""
 
+from decimal import Decimal
+
 from django import forms
 from django.utils.translation import gettext_lazy
 
 from ledger.models.debts import MONEY_DIGITS, MONEY_PLACES, NOTE_MAX_LENGTH
+from tables.forms.localized_numbers import LocalizedDecimalField
 from tables.transfers import Mode
 
 ID_MAX = 2**63 - 1  # the largest id a BigAutoField holds
+# The most a mark's column holds, in whole units (room left for the places).
+AMOUNT_MAX = Decimal(10 ** (MONEY_DIGITS - 2 * MONEY_PLACES) - 1)
 
 # Where a mark's form was sent from, so the answer goes back there (never a URL).
 BACK_TO_NIGHT = Mode.SETTLE_UP.value
@@ -29,13 +34,14 @@ def _back() -> forms.ChoiceField:
 class PaymentMarkForm(forms.Form):
     """Mark paid: no amount marks all that is open; an amount marks it partly paid."""
 
-    amount = forms.DecimalField(
+    # Typed as the host's language writes it ("4,50", "1 234,50"); the column's digits
+    # bound it, the service what is still open.
+    amount = LocalizedDecimalField(
         label=gettext_lazy("Amount paid"),
         required=False,
         min_value=0,
-        max_digits=MONEY_DIGITS - MONEY_PLACES,
-        decimal_places=MONEY_PLACES,
-        localize=True,
+        max_value=AMOUNT_MAX,
+        places=MONEY_PLACES,
     )
     note = forms.CharField(
         label=gettext_lazy("Note (optional)"), required=False, max_length=NOTE_MAX_LENGTH

@@ -1,19 +1,40 @@
 """A table's name, its players' language and its house rules, as the create and edit
 pages post them.
 
-The form validates nothing itself: HouseRules.from_dict does, each problem
-carrying the setting as its ``key``, and ``add_service_errors`` puts each under its field.
+The numbers are read as the host's language writes them and bounded here, each refusal
+under its field (tables.forms.localized_numbers), and the currency is one of the list.
+The rules' other checks are HouseRules.from_dict's, each problem carrying the setting as
+its ``key``, and ``add_service_errors`` puts each under its field.
 """
 
-import re
 from collections.abc import Iterable
 
+from babel import numbers as babel_numbers
 from django import forms
 from django.conf import settings
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import (
+    get_language,
+    gettext,
+    gettext_lazy,
+    ngettext,
+    pgettext,
+    pgettext_lazy,
+)
 
-from ledger import names, rules
+from ledger import languages, names, rules
+from ledger.errors import InvalidInput
+from ledger.rules.house_rules import (
+    DECK_SIZE,
+    MAX_CHIPS_SETTING,
+    MAX_SEATED,
+    MIN_SEATED,
+    TRICKS_CHOICES,
+    is_currency_code,
+)
+from ledger.rules.money import decimal_places
 from ledger.services import tables as table_services
+from tables.forms.localized_numbers import LocalizedDecimalField, LocalizedWholeField
+from tables.languages import babel_locale
 from tables.problems import sentence
 
 TABLE_LANGUAGE_HELP = gettext_lazy(
@@ -40,7 +61,6 @@ RULE_LABELS = {
 NO_CAP = gettext_lazy("No cap")
 YES_NO_RULES = ("escalating_ante", "ante_exemptions")
 CAP_RULES = ("bourre_cap", "win_cap", "pot_cap")
-WHOLE_RULES = ("ante", "tricks_per_hand", "max_players", "min_tricks_to_win", *CAP_RULES)
 # The problems with a table's name, shown under the name field.
 _NAME_CODES = {
     code.code
@@ -51,12 +71,67 @@ _NAME_CODES = {
         table_services.TABLE_NAME_TAKEN,
     )
 }
-# At most 18 digits: int() refuses over 4,300 (a 500); longer stays text for the rules to name.
-_WHOLE = re.compile(r"-?\d{1,18}")
 
 
-def _number(attrs: dict | None = None) -> forms.NumberInput:
-    return forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, **(attrs or {})})
+def _chips(*, required: bool = True, placeholder: str = "") -> LocalizedWholeField:
+    """An ante or a cap: a whole number of chips, 1 to MAX_CHIPS_SETTING."""
+    attrs = {"placeholder": placeholder} if placeholder else {}
+    return LocalizedWholeField(
+        min_value=1,
+        max_value=MAX_CHIPS_SETTING,
+        required=required,
+        widget=forms.TextInput(attrs=attrs),
+    )
+
+
+def currency_choices(current: str = "") -> list[tuple[str, str]]:
+    """The currencies a table may be in, each named in the active language ("svensk
+    krona (SEK)"), ``current`` among them even when it is not on the list (a night file's)."""
+    locale = babel_locale()
+    codes = [*rules.CURRENCIES]
+    if is_currency_code(current) and current not in codes:
+        codes.append(current)
+    named = [(code, babel_numbers.get_currency_name(code, locale=locale)) for code in codes]
+    return [
+        (code, f"{name} ({code})") for code, name in sorted(named, key=lambda c: c[1].casefold())
+    ]
+
+
+def default_currency() -> str:
+    """A new table's currency: the one of the host's language."""
+    return languages.language_currency(get_language() or settings.LANGUAGE_CODE)
+
+
+class CurrencyField(forms.ChoiceField):
+    """One of the currencies offered; a code typed in lower case is read as the code."""
+
+    def to_python(self, value) -> str:
+        return super().to_python(value).strip().upper()
+
+
+def too_many_cards(players: int, cards: int) -> str:
+    return gettext(
+        "%(players)s players with %(cards)s cards each need %(needed)s cards: a deck has 52."
+    ) % {"players": players, "cards": cards, "needed": players * cards}
+
+
+def too_few_tricks(tricks: int) -> str:
+    return pgettext("hand played", "At most %(tricks)s: a hand has only %(tricks)s tricks.") % {
+        "tricks": tricks
+    }
+
+
+def chip_value_too_precise(currency: str) -> str:
+    places = rules.currency_places(currency)
+    if not places:
+        return gettext("Type a whole amount: %(currency)s has no smaller unit.") % {
+            "currency": currency
+        }
+    return ngettext(
+        "Type at most %(places)s decimal place: %(currency)s has no smaller unit.",
+        "Type at most %(places)s decimal places: %(currency)s has no smaller unit.",
+        places,
+    ) % {"places": places, "currency": currency}
 
 
 class TableForm(forms.Form):
@@ -81,64 +156,53 @@ class TableForm(forms.Form):
         choices=[(slug, gettext_lazy(preset.label)) for slug, preset in rules.PRESETS.items()],
         widget=forms.RadioSelect,
     )
-    ante = forms.CharField(required=False, widget=_number())
-    tricks_per_hand = forms.CharField(
-        required=False,
-        widget=forms.Select(
-            choices=[
-                ("5", gettext_lazy("5: classic Bourré")),
-                ("7", gettext_lazy("7: seven-card Bourré")),
-            ]
-        ),
+    ante = _chips()
+    # The choices a host has: anything else is a forged form, refused as Django words it.
+    tricks_per_hand = forms.TypedChoiceField(
+        coerce=int,
+        choices=[
+            (5, gettext_lazy("5: classic Bourré")),
+            (7, gettext_lazy("7: seven-card Bourré")),
+        ],
     )
-    max_players = forms.CharField(
-        required=False, widget=forms.Select(choices=[(str(n), str(n)) for n in range(2, 9)])
+    max_players = forms.TypedChoiceField(
+        coerce=int, choices=[(n, str(n)) for n in range(MIN_SEATED, MAX_SEATED + 1)]
     )
-    min_tricks_to_win = forms.CharField(
-        required=False, widget=forms.Select(choices=[(str(n), str(n)) for n in range(1, 8)])
+    min_tricks_to_win = forms.TypedChoiceField(
+        coerce=int, choices=[(n, str(n)) for n in range(1, max(TRICKS_CHOICES) + 1)]
     )
     escalating_ante = forms.BooleanField(required=False)
-    bourre_cap = forms.CharField(required=False, widget=_number({"placeholder": NO_CAP}))
-    win_cap = forms.CharField(required=False, widget=_number({"placeholder": NO_CAP}))
-    pot_cap = forms.CharField(required=False, widget=_number({"placeholder": NO_CAP}))
+    bourre_cap = _chips(required=False, placeholder=NO_CAP)
+    win_cap = _chips(required=False, placeholder=NO_CAP)
+    pot_cap = _chips(required=False, placeholder=NO_CAP)
     ante_exemptions = forms.BooleanField(required=False)
-    leftover_pot = forms.CharField(
-        required=False,
-        widget=forms.Select(
-            choices=[
-                (rules.LEFTOVER_REFUND, gettext_lazy("Refund it to who paid it in")),
-                (
-                    rules.LEFTOVER_SPLIT,
-                    pgettext_lazy("hand played", "Split it among the last hand's players"),
-                ),
-            ]
-        ),
+    leftover_pot = forms.ChoiceField(
+        choices=[
+            (rules.LEFTOVER_REFUND, gettext_lazy("Refund it to who paid it in")),
+            (
+                rules.LEFTOVER_SPLIT,
+                pgettext_lazy("hand played", "Split it among the last hand's players"),
+            ),
+        ]
     )
-    chip_value = forms.CharField(
-        required=False, widget=forms.TextInput(attrs={"inputmode": "decimal", "maxlength": 12})
+    # More than nothing; at most a currency's most places (3), the currency's own in clean().
+    chip_value = LocalizedDecimalField(
+        min_value=0, min_exclusive=True, max_value=rules.MAX_CHIP_VALUE, places=3
     )
-    currency = forms.CharField(
-        required=False,
-        widget=forms.TextInput(
-            attrs={"maxlength": 3, "autocapitalize": "characters", "autocomplete": "off"}
-        ),
-    )
+    currency = CurrencyField()
 
-    play_obligation = forms.CharField(
-        required=False,
-        widget=forms.Select(
-            choices=[
-                (
-                    rules.PLAY_BEAT_WINNER,
-                    gettext_lazy("Beat the card winning the trick, if you can"),
-                ),
-                (
-                    rules.PLAY_BEAT_LED_SUIT,
-                    gettext_lazy("Beat the led suit's highest card, even after a trump"),
-                ),
-                (rules.PLAY_NO_BEAT, gettext_lazy("No obligation to beat: follow suit or trump")),
-            ]
-        ),
+    play_obligation = forms.ChoiceField(
+        choices=[
+            (
+                rules.PLAY_BEAT_WINNER,
+                gettext_lazy("Beat the card winning the trick, if you can"),
+            ),
+            (
+                rules.PLAY_BEAT_LED_SUIT,
+                gettext_lazy("Beat the led suit's highest card, even after a trump"),
+            ),
+            (rules.PLAY_NO_BEAT, gettext_lazy("No obligation to beat: follow suit or trump")),
+        ]
     )
 
     def __init__(self, *args, **kwargs) -> None:
@@ -147,24 +211,71 @@ class TableForm(forms.Form):
             self.fields[key].label = label
             # Marked where they are defined (ledger.rules), translated here.
             self.fields[key].help_text = gettext(rules.RULE_HELP[key])
+        # A table already in a currency off the list (from a night file) keeps it.
+        self.fields["currency"].choices = currency_choices(str(self.initial.get("currency", "")))
 
     @staticmethod
     def initial_for(house: rules.HouseRules, **extra) -> dict:
         data = house.to_dict()
+        # The numbers themselves: the fields write them as the language does.
+        data["chip_value"] = house.chip_value
         for key in CAP_RULES:
             data[key] = "" if data[key] is None else data[key]
         return {**data, **extra}
 
     @classmethod
     def with_preset(
-        cls, slug: str, *, name: str = "", ante: str = "", language: str = ""
+        cls,
+        slug: str,
+        *,
+        name: str = "",
+        ante: str = "",
+        language: str = "",
+        currency: str = "",
     ) -> "TableForm":
-        """An unbound form filled with a preset; its caps scale with the ante already typed."""
+        """An unbound form filled with a preset; its caps scale with the ante already typed,
+        in the currency already chosen (else the host's language's), unless the preset has
+        its own."""
         preset = rules.PRESETS.get(slug) or rules.PRESETS["louisiana"]
-        house = preset.rules
-        if _WHOLE.fullmatch(ante.strip()) and int(ante) >= 1:
-            house = preset.for_ante(int(ante))
+        typed = LocalizedWholeField(min_value=1, max_value=MAX_CHIPS_SETTING)
+        try:
+            whole_ante = typed.clean(ante)
+        except forms.ValidationError:
+            whole_ante = None
+        currency = currency.strip().upper()
+        if currency not in rules.CURRENCIES:
+            currency = default_currency()
+        house = preset.house_rules(currency=currency, ante=whole_ante)
         return cls(initial=cls.initial_for(house, name=name, preset=preset.slug, language=language))
+
+    def clean_name(self) -> str:
+        # Checked here too, so a bad name is said with the other settings' problems
+        # at once; the service checks it again, and whether the host has one already.
+        name = self.cleaned_data.get("name", "")
+        try:
+            names.name_clean(name, names.TABLE)
+        except InvalidInput as error:
+            raise forms.ValidationError([sentence(p) for p in error.problems]) from None
+        return name
+
+    def clean(self) -> dict:
+        """What one setting's field cannot say alone, said in the host's words (the rules
+        engine checks it again, in the night file's)."""
+        data = super().clean()
+        value, currency = data.get("chip_value"), data.get("currency")
+        if (
+            value is not None
+            and currency
+            and decimal_places(value) > rules.currency_places(currency)
+        ):
+            self.add_error("chip_value", chip_value_too_precise(currency))
+        cards, players = data.get("tricks_per_hand"), data.get("max_players")
+        if cards and players and cards * players > DECK_SIZE:
+            self.add_error("max_players", too_many_cards(players, cards))
+        least = data.get("min_tricks_to_win")
+        if cards and least and least > cards:
+            self.add_error("min_tricks_to_win", too_few_tricks(cards))
+        return data
 
     def rule_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
         return [
@@ -184,24 +295,13 @@ class TableForm(forms.Form):
         ]
 
     def house_rules(self) -> dict:
-        """The rules as the night file spells them: whole numbers as ints where they are
-        whole, so the rules engine can name anything else."""
+        """The rules as the night file spells them, as the fields read them: ints, a
+        Decimal chip value, None for no cap."""
         data = self.cleaned_data
-        result: dict = {}
-        for key in RULE_LABELS:
-            value = data.get(key)
-            if key in YES_NO_RULES:
-                result[key] = bool(value)
-                continue
-            value = (value or "").strip()
-            if key in CAP_RULES and not value:
-                value = None
-            elif key in WHOLE_RULES and _WHOLE.fullmatch(value):
-                value = int(value)
-            elif key == "currency":
-                value = value.upper()
-            result[key] = value
-        return result
+        return {
+            key: bool(data.get(key)) if key in YES_NO_RULES else data.get(key)
+            for key in RULE_LABELS
+        }
 
     def add_service_errors(self, problems: Iterable[rules.Problem]) -> None:
         """Each problem under its field: a house rule's by the setting it names (its

@@ -7,7 +7,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext, npgettext,
 from ledger import rules
 from ledger.models import Table
 from ledger.selectors.table_screen import open_debts, table_players, table_screen
-from tables import house_rules_text
+from tables import house_rules_text, presenters
 from tables.forms.players import PlayerNameForm
 from tables.responses import Page
 from tables.transfers import OPEN_DEBTS_PART, open_debt_sections
@@ -78,8 +78,8 @@ def rules_summary(house: rules.HouseRules) -> list[str]:
             house.ante,
         )
         % {"ante": house.ante, "cards": house.tricks_per_hand, "players": house.max_players},
-        gettext("One chip is worth %(value)s %(currency)s")
-        % {"value": house.chip_value, "currency": house.currency},
+        gettext("One chip is worth %(money)s")
+        % {"money": presenters.money(house.chip_value, house.currency)},
     ]
     if house.min_tricks_to_win > 1:
         lines.append(

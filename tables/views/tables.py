@@ -16,7 +16,7 @@ from ledger.services import tables as table_services
 from tables import responses
 from tables.access import table_for_host
 from tables.forms.night_start import NightStartForm
-from tables.forms.table import TableForm
+from tables.forms.table import TableForm, default_currency
 from tables.pages.night_start import START_FORM, last_seating, night_start_page
 from tables.pages.table_form import RULES, table_form_page
 from tables.pages.table_list import table_list_page
@@ -43,7 +43,10 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
         slug = request.GET.get("preset")
         if slug in rules.PRESETS:
             form = TableForm.with_preset(
-                slug, name=initial.get("name", ""), language=initial.get("language", "")
+                slug,
+                name=initial.get("name", ""),
+                language=initial.get("language", ""),
+                currency=initial.get("currency", ""),
             )
         else:
             form = TableForm(initial=initial)
@@ -55,10 +58,11 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
             name=request.POST.get("name", ""),
             ante=request.POST.get("ante", ""),
             language=request.POST.get("language", ""),
+            currency=request.POST.get("currency", ""),
         )
         page = table_form_page(form, table=table, part=responses.swapped(request, RULES))
         return responses.show(request, page)
-    form = TableForm(request.POST)
+    form = TableForm(request.POST, initial=initial)
     if form.is_valid():
         try:
             if table is None:
@@ -87,10 +91,10 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def table_create(request: HttpRequest) -> HttpResponse:
+    # A new table plays for the money of its host's language until they pick another.
+    house = rules.PRESETS["louisiana"].house_rules(currency=default_currency())
     return _table_form(
-        request,
-        initial=TableForm.initial_for(rules.PRESETS["louisiana"].rules, preset="louisiana"),
-        table=None,
+        request, initial=TableForm.initial_for(house, preset="louisiana"), table=None
     )
 
 

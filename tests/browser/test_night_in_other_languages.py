@@ -137,7 +137,7 @@ class Host:
         self.speaks_the_language()
         page.get_by_label(w.label(form, "name"), exact=True).fill(name)
         page.get_by_role("radio", name=re.compile("^" + re.escape(w("Louisiana standard")))).check()
-        page.get_by_label(w.label(form, "currency"), exact=True).fill(self.locale.currency)
+        page.get_by_label(w.label(form, "currency"), exact=True).select_option(self.locale.currency)
         page.get_by_label(w.label(form, "chip_value"), exact=True).fill(str(self.locale.chip_value))
         self.button("Create table").click()
         page.wait_for_url(re.compile(r"/tables/\d+/$"))

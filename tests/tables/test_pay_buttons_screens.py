@@ -9,6 +9,8 @@ from urllib.parse import unquote
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.html import escape
 
 from ledger import rules
 from ledger.payments import crc16_ccitt_false
@@ -17,6 +19,7 @@ from ledger.services import nights as night_services
 from ledger.services.debts import payment_mark
 from ledger.services.payment_methods import payment_method_remove
 from ledger.services.share_links import share_link_create
+from tables.pay_buttons import no_way_in
 from tests.factories import PaymentMethodFactory, night_with
 from tests.ledger.payment_method_examples import IBAN_DE, RANDOM_KEY
 from tests.tables.night_helpers import example_1_hands, play, url
@@ -238,3 +241,62 @@ def test_a_paid_transfer_has_no_buttons_and_a_partly_paid_one_asks_for_what_is_l
     assert 'href="https://paypal.me/ann/10.00USD"' in html
     assert "https://paypal.me/cy/" not in html
     assert html.count('<details class="pay">') == 1
+
+
+# --- a payee whose ways take another currency -------------------------------------------
+
+
+def test_a_payee_whose_ways_all_take_another_currency_is_named_with_what_to_do(client):
+    night = _closed("USD")
+    ann = _player(night, "Ann")
+    swish = PaymentMethodFactory(player=ann, value="0701234567")
+
+    html = _settle_up(client, night)
+
+    transfer = _transfer(html, "Ann")
+    assert '<details class="pay">' not in transfer
+    said = no_way_in([swish], payee="Ann", currency="USD")
+    assert said and escape(said) in transfer
+    assert f'href="{reverse("player_detail", args=[ann.pk])}"' in transfer
+    # Cy has no way at all: nothing to explain.
+    assert '<p class="check">' not in _transfer(html, "Cy")
+
+
+def test_the_note_names_each_way_and_the_money_it_takes_in_the_hosts_language(client):
+    night = _closed("USD")
+    ann = _player(night, "Ann")
+    methods = [
+        PaymentMethodFactory(player=ann, value="0701234567"),
+        PaymentMethodFactory(player=ann, kind="pix", value=RANDOM_KEY, name="Ann", city="Rio"),
+    ]
+
+    with translation.override("sv"):
+        said = no_way_in(methods, payee="Ann", currency="USD")
+
+    assert "Swish (svenska kronor)" in said
+    assert "Pix (brasilianska real)" in said
+    assert "amerikanska dollar" in said
+
+
+def test_a_payee_with_one_way_in_the_nights_currency_gets_its_button_and_no_note(client):
+    night = _closed("USD")
+    ann = _player(night, "Ann")
+    PaymentMethodFactory(player=ann, value="0701234567")
+    PaymentMethodFactory(player=ann, kind="paypal_me", value="AnnS")
+
+    transfer = _transfer(_settle_up(client, night), "Ann")
+
+    assert '<details class="pay">' in transfer
+    assert '<p class="check">' not in transfer
+
+
+def test_the_live_link_does_not_tell_the_players_what_the_host_should_do(client):
+    night = _closed("USD")
+    swish = PaymentMethodFactory(player=_player(night, "Ann"), value="0701234567")
+    link = share_link_create(night=night, by=night.table.owner)
+
+    html = client.get(reverse("share_view", args=[link.token])).content.decode()
+
+    assert "<b>Ann</b>" in html
+    assert escape(no_way_in([swish], payee="Ann", currency="USD")) not in html
+    assert "Swish" not in html

@@ -6,6 +6,7 @@ from decimal import Decimal
 import pytest
 
 from ledger.rules import (
+    CURRENCIES,
     MAX_CHIP_VALUE,
     PRESETS,
     RULE_FIELDS,
@@ -225,13 +226,31 @@ def test_the_presets_set_the_documented_values():
     assert PRESETS["escalating"].rules == replace(default, escalating_ante=True)
     assert PRESETS["capped_pot"].rules == replace(default, pot_cap=20)
     assert PRESETS["swedish"].rules == replace(
-        default, max_players=8, bourre_cap=10, play_obligation="beat_led_suit"
+        default, max_players=8, bourre_cap=10, play_obligation="beat_led_suit", currency="SEK"
     )
     assert PRESETS["reno"].rules == replace(default, escalating_ante=False)
     assert PRESETS["limit"].rules == replace(
         default, bourre_cap=20, win_cap=20, ante_exemptions=True
     )
     assert PRESETS["no_beat"].rules == replace(default, play_obligation="no_beat")
+
+
+def test_a_preset_is_played_in_the_hosts_currency_unless_it_has_its_own():
+    own = {slug for slug, preset in PRESETS.items() if preset.own_currency}
+    assert own == {"swedish"}
+    assert PRESETS["limit"].house_rules(currency="EUR") == replace(
+        PRESETS["limit"].rules, currency="EUR"
+    )
+    assert PRESETS["swedish"].house_rules(currency="EUR").currency == "SEK"
+    assert PRESETS["limit"].house_rules(currency="BRL", ante=5) == replace(
+        PRESETS["limit"].for_ante(5), currency="BRL"
+    )
+
+
+def test_every_currency_offered_is_a_valid_code_and_every_preset_valid_in_each():
+    for currency in CURRENCIES:
+        for preset in PRESETS.values():
+            assert preset.house_rules(currency=currency).errors() == []
 
 
 def test_only_the_swedish_and_no_obligation_presets_change_how_cards_are_played():

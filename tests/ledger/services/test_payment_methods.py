@@ -149,3 +149,15 @@ def test_the_payees_methods_come_in_one_query_in_the_nights_currency_only(
         methods = payees_payment_methods([player.pk, bob.pk], "SEK")
 
     assert methods == {player.pk: [swish, paypal]}
+
+
+def test_the_payees_methods_in_every_currency_come_in_one_query_for_the_hosts_settle_up(
+    player, django_assert_num_queries
+):
+    swish = PaymentMethodFactory(player=player)
+    venmo = PaymentMethodFactory(player=player, kind="venmo", value="ann")
+
+    with django_assert_num_queries(1):
+        methods = payees_payment_methods([player.pk], None)
+
+    assert methods == {player.pk: [swish, venmo]}

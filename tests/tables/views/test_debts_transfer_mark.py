@@ -4,10 +4,14 @@ from decimal import Decimal
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import pgettext_lazy
 
 from ledger import errors as err
 from ledger.models import PaymentMark, PaymentMarkReversal
 from ledger.services.debts import payment_mark, payment_mark_reverse
+from tables.forms import localized_numbers as numbers
+from tables.forms.payment_marks import PaymentMarkForm
 from tests.factories import ShareLinkFactory, UserFactory, night_with
 from tests.ledger.debt_nights import closed_example
 from tests.ledger.helpers import ids
@@ -15,6 +19,9 @@ from tests.tables.night_helpers import example_1_hands, play, said
 from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
+
+# How a refusal writes a line about one field (tables.responses.form_problems).
+FIELD_ERROR = pgettext_lazy("a form field's error", "%(field)s: %(error)s")
 
 
 @pytest.fixture
@@ -114,6 +121,31 @@ def test_an_amount_that_is_not_money_is_refused(client, host, night, amount):
     response = client.post(_mark_url(night), {"amount": amount})
 
     assert refused(response)
+    assert not PaymentMark.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "typed"),
+    [("pt-br", "4,50"), ("fr", "4,50"), ("sv", "4,5"), ("it", "4,50"), ("en", "4.50")],
+)
+def test_a_part_paid_is_read_as_the_hosts_language_writes_it(client, host, night, language, typed):
+    client.post(_mark_url(night), {"amount": typed}, headers={"accept-language": language})
+
+    assert PaymentMark.objects.get().amount == Decimal("4.50")
+
+
+@pytest.mark.parametrize("language", ["en", "it", "pt-br", "es", "fr", "sv"])
+def test_an_amount_that_is_no_number_is_refused_by_its_label(client, host, night, language):
+    response = client.post(
+        _mark_url(night), {"amount": "abc"}, headers={"accept-language": language}
+    )
+
+    with translation.override(language):
+        form = PaymentMarkForm()
+        example = numbers.format_number(Decimal("0.25"))
+        error = numbers.NUMBER_INVALID % {"example": example}
+        line = FIELD_ERROR % {"field": form["amount"].label, "error": error}
+    assert refused(response) == [line]
     assert not PaymentMark.objects.exists()
 
 

@@ -1,19 +1,33 @@
 import re
+from decimal import Decimal
 
 import pytest
 from django.urls import NoReverseMatch, reverse
+from django.utils import translation
+from django.utils.translation import gettext, pgettext_lazy
 
 from ledger import names, rules
 from ledger.models import Table
-from ledger.rules import errors as rule_errors
 from ledger.services import nights as night_services
 from ledger.services import tables as table_services
+from tables.forms import localized_numbers as numbers
+from tables.forms.table import (
+    RULE_LABELS,
+    chip_value_too_precise,
+    too_few_tricks,
+    too_many_cards,
+)
 from tables.pages.table_page import TABLE_READY
 from tests.factories import PlayerFactory, TableFactory, night_with
 from tests.tables.night_helpers import said
 from tests.tables.refusals import refused
 
 pytestmark = pytest.mark.django_db
+
+REQUIRED = object()  # a choice left out: Django's own words
+
+# How a refusal writes a line about one field (tables.responses.form_problems).
+FIELD_ERROR = pgettext_lazy("a form field's error", "%(field)s: %(error)s")
 
 
 def _rules_post(name="Thursday game", **changes):
@@ -165,7 +179,7 @@ def test_filling_in_a_preset_writes_nothing_and_fills_its_settings(client, host)
     assert not Table.objects.exists()
     form = response.context["form"]
     assert form["max_players"].value() == 8
-    assert form["bourre_cap"].value() == 10
+    assert form["bourre_cap"].value() == "10"
     assert form["name"].value() == "Kept name"
 
 
@@ -193,9 +207,9 @@ def test_a_preset_scales_its_caps_to_the_ante_already_typed(client, host):
     response = client.post("/tables/new/", _rules_post(action="preset", preset="limit", ante="5"))
 
     form = response.context["form"]
-    assert form["ante"].value() == 5
-    assert form["bourre_cap"].value() == 100
-    assert form["win_cap"].value() == 100
+    assert form["ante"].value() == "5"
+    assert form["bourre_cap"].value() == "100"
+    assert form["win_cap"].value() == "100"
 
 
 def test_a_preset_can_be_picked_from_a_link_too(client, host):
@@ -227,74 +241,130 @@ def test_with_htmx_picking_a_preset_swaps_only_the_rules(client, host):
             "name",
             said(names.NAME_HIDDEN_CHARACTER, char="U+202E RIGHT-TO-LEFT OVERRIDE"),
         ),
-        ({"ante": "0"}, "ante", said(rule_errors.ANTE_TOO_SMALL, value=0)),
-        (
-            {"ante": "1.5"},
-            "ante",
-            said(rule_errors.RULE_NOT_WHOLE_NUMBER, key="ante", value="1.5"),
-        ),
+        ({"ante": "0"}, "ante", numbers.TOO_SMALL % {"limit": "1"}),
+        ({"ante": ""}, "ante", numbers.REQUIRED),
+        ({"ante": "1.5"}, "ante", numbers.WHOLE_INVALID % {"example": "12"}),
         (
             {"tricks_per_hand": "7", "max_players": "8"},
             "max_players",
-            said(
-                rule_errors.MAX_PLAYERS_TOO_MANY_CARDS, max_players=8, tricks_per_hand=7, cards=56
-            ),
+            too_many_cards(8, 7),
         ),
-        ({"pot_cap": "0"}, "pot_cap", said(rule_errors.CAP_TOO_SMALL, key="pot_cap", value=0)),
+        ({"min_tricks_to_win": "6"}, "min_tricks_to_win", too_few_tricks(5)),
+        ({"tricks_per_hand": "6"}, "tricks_per_hand", None),
+        ({"max_players": "9"}, "max_players", None),
+        ({"pot_cap": "0"}, "pot_cap", numbers.TOO_SMALL % {"limit": "1"}),
+        ({"chip_value": "a quarter"}, "chip_value", numbers.NUMBER_INVALID % {"example": "0.25"}),
+        ({"chip_value": "0"}, "chip_value", numbers.NOT_MORE_THAN % {"limit": "0"}),
+        ({"chip_value": "0.001"}, "chip_value", chip_value_too_precise("USD")),
+        ({"currency": "CLP"}, "currency", None),
+        ({"chip_value": "0.5", "currency": "ISK"}, "chip_value", chip_value_too_precise("ISK")),
+        ({"currency": "US"}, "currency", None),
+        ({"chip_value": "1E+1000000"}, "chip_value", numbers.NUMBER_INVALID % {"example": "0.25"}),
+        ({"chip_value": "1000000.01"}, "chip_value", numbers.TOO_LARGE % {"limit": "1,000,000"}),
+        ({"ante": "1000001"}, "ante", numbers.TOO_LARGE % {"limit": "1,000,000"}),
         (
-            {"chip_value": "a quarter"},
-            "chip_value",
-            said(rule_errors.CHIP_VALUE_NOT_DECIMAL, value="a quarter"),
-        ),
-        (
-            {"chip_value": "0.001"},
-            "chip_value",
-            said(rule_errors.CHIP_VALUE_TOO_PRECISE, value="0.001", currency="USD", places=2),
-        ),
-        ({"currency": "US"}, "currency", said(rule_errors.CURRENCY_INVALID, value="US")),
-        (
-            {"chip_value": "1E+1000000"},
-            "chip_value",
-            said(rule_errors.CHIP_VALUE_TOO_LARGE, limit=rules.MAX_CHIP_VALUE),
-        ),
-        (
-            {"chip_value": "1000000.01"},
-            "chip_value",
-            "chip_value can be at most 1,000,000 a chip.",
-        ),
-        (
-            {"ante": "1000001"},
-            "ante",
-            said(rule_errors.RULE_TOO_LARGE, key="ante", limit=1_000_000),
-        ),
-        (
-            {"pot_cap": "999999999999999999"},
+            {"pot_cap": "9" * 40},
             "pot_cap",
-            said(rule_errors.RULE_TOO_LARGE, key="pot_cap", limit=1_000_000),
+            numbers.WHOLE_INVALID % {"example": "12"},
         ),
-        (
-            {"leftover_pot": "burn"},
-            "leftover_pot",
-            said(rule_errors.LEFTOVER_POT_INVALID, value="burn"),
-        ),
-        (
-            {"play_obligation": "beat_everyone"},
-            "play_obligation",
-            said(rule_errors.PLAY_OBLIGATION_INVALID, value="beat_everyone"),
-        ),
-        (
-            {"play_obligation": ""},
-            "play_obligation",
-            said(rule_errors.PLAY_OBLIGATION_INVALID, value=""),
-        ),
+        ({"leftover_pot": "burn"}, "leftover_pot", None),
+        ({"play_obligation": "beat_everyone"}, "play_obligation", None),
+        ({"play_obligation": ""}, "play_obligation", REQUIRED),
     ],
 )
-def test_bad_input_names_the_setting_and_creates_nothing(client, host, changes, field, message):
+def test_bad_input_names_the_setting_by_its_label_and_creates_nothing(
+    client, host, changes, field, message
+):
     response = client.post("/tables/new/", _rules_post(**changes))
 
-    assert any(line.endswith(message) for line in refused(response))
-    assert message in response.context["form"].errors[field]
+    form = response.context["form"]
+    # None: Django's own words for a choice not offered; REQUIRED, for one left out.
+    if message is None:
+        message = form.fields[field].error_messages["invalid_choice"] % {"value": changes[field]}
+    elif message is REQUIRED:
+        message = form.fields[field].error_messages["required"]
+    assert f"{form[field].label}: {message}" in refused(response)
+    assert form.errors[field] == [message]
     assert not Table.objects.exists()
+
+
+LANGUAGES = ["en", "it", "pt-br", "es", "fr", "sv"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_chip_value_that_is_no_number_is_refused_by_its_label_in_every_language(
+    client, host, language
+):
+    response = client.post(
+        "/tables/new/", _rules_post(chip_value="abc"), headers={"accept-language": language}
+    )
+
+    with translation.override(language):
+        example = numbers.format_number(Decimal("0.25"))
+        error = numbers.NUMBER_INVALID % {"example": example}
+        line = FIELD_ERROR % {"field": RULE_LABELS["chip_value"], "error": error}
+    assert refused(response) == [line]
+    assert 'href="#id_chip_value"' in response.content.decode()
+    assert not Table.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "currency", "value"),
+    [
+        ("it", "0,50", "EUR", Decimal("0.50")),
+        ("pt-br", "1.234,50", "BRL", Decimal("1234.50")),
+        ("es", "1 234,50", "EUR", Decimal("1234.50")),
+        ("fr", "1\u202f234,50", "EUR", Decimal("1234.50")),
+        ("sv", "1\u00a0234,50", "SEK", Decimal("1234.50")),
+        ("en", "1,234.50", "USD", Decimal("1234.50")),
+    ],
+)
+def test_a_chip_value_typed_as_the_language_writes_it_creates_the_table(
+    client, host, language, typed, currency, value
+):
+    response = client.post(
+        "/tables/new/",
+        _rules_post(chip_value=typed, currency=currency),
+        headers={"accept-language": language},
+    )
+
+    assert response.status_code == 302
+    house = rules.HouseRules.from_dict(Table.objects.get(owner=host).rules)
+    assert (house.chip_value, house.currency) == (value, currency)
+
+
+@pytest.mark.parametrize(
+    ("language", "currency"),
+    [("en", "USD"), ("it", "EUR"), ("pt-br", "BRL"), ("es", "EUR"), ("fr", "EUR"), ("sv", "SEK")],
+)
+def test_a_new_table_is_offered_in_the_currency_of_the_hosts_language(
+    client, host, language, currency
+):
+    response = client.get("/tables/new/", headers={"accept-language": language})
+
+    assert response.context["form"]["currency"].value() == currency
+    assert f'<option value="{currency}" selected>' in response.content.decode()
+
+
+def test_the_swedish_preset_fills_in_swedish_kronor_whatever_the_hosts_language(client, host):
+    response = client.post("/tables/new/", _rules_post(action="preset", preset="swedish"))
+
+    assert response.context["form"]["currency"].value() == "SEK"
+
+
+def test_editing_a_table_in_a_currency_off_the_list_keeps_it(client, host):
+    house = rules.HouseRules(currency="JPY", chip_value=Decimal(100))
+    table = TableFactory(owner=host, rules=house.to_dict())
+
+    page = client.get(f"/tables/{table.pk}/edit/")
+    response = client.post(
+        f"/tables/{table.pk}/edit/", _rules_post(chip_value="100", currency="JPY")
+    )
+
+    assert '<option value="JPY" selected>' in page.content.decode()
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.rules["currency"] == "JPY"
 
 
 def test_every_problem_is_shown_at_once(client, host):
@@ -322,7 +392,7 @@ def test_the_edit_form_shows_the_current_rules_and_when_changes_apply(client, ho
 
     response = client.get(f"/tables/{table.pk}/edit/")
 
-    assert response.context["form"]["bourre_cap"].value() == 20
+    assert response.context["form"]["bourre_cap"].value() == "20"
     assert response.context["form"]["name"].value() == table.name
     assert "Changes apply to nights started from now on" in response.content.decode()
 
@@ -405,10 +475,21 @@ def test_the_table_page_links_stats_when_they_exist(client, host):
         assert f'href="{stats}"' in content
 
 
+def test_the_table_page_shows_the_chip_value_as_money_in_the_hosts_language(client, host):
+    house = rules.HouseRules(currency="SEK", chip_value=Decimal(5))
+    table = TableFactory(owner=host, rules=house.to_dict())
+
+    content = client.get(f"/tables/{table.pk}/", headers={"accept-language": "sv"}).content
+
+    with translation.override("sv"):
+        line = gettext("One chip is worth %(money)s") % {"money": "5,00\u00a0kr"}
+    assert line in content.decode()
+
+
 def test_the_table_page_summarises_the_house_rules(client, host):
     table = TableFactory(owner=host, rules=rules.PRESETS["capped_pot"].rules.to_dict())
 
     content = client.get(f"/tables/{table.pk}/").content.decode()
 
     assert "Pot cap: 20 chips" in content
-    assert "One chip is worth 1.00 USD" in content
+    assert "One chip is worth $1.00" in content
