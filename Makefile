@@ -54,6 +54,8 @@ bench: install
 	$(BIN)/python -m bench $(BENCH_ARGS)
 	@echo
 	$(BIN)/python manage.py bench_ledger
+	@echo
+	$(BIN)/python manage.py bench_history
 
 # Adds the strings marked in the code and templates to every catalog (needs GNU gettext,
 # `apt-get install gettext`); .ci/run checks that this would add nothing.
