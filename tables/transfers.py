@@ -15,10 +15,12 @@ from enum import StrEnum
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 
 from ledger.models import Night, PaymentMethod, Table
 from ledger.selectors.debts import CurrencyDebts, TransferDebt
 from tables.pay_buttons import PayButton, pay_buttons, settle_up_message
+from tables.return_to import NEXT
 
 
 class Mode(StrEnum):
@@ -59,6 +61,8 @@ class TransferRow:
     mark_url: str = ""
     mark_fields: tuple[tuple[str, str], ...] = ()
     key: str = ""  # unique on its screen: the ids of its inputs
+    # Where the host adds a way for the payee to get paid, when they have none here.
+    add_way_url: str = ""
 
     @property
     def audit(self) -> bool:
@@ -126,9 +130,11 @@ def night_rows(
         pay = ()
         if methods is not None and debt.markable:
             pay = _buttons(methods, debt.payee.id, debt.open, debt.currency, message)
-        mark_url = ""
+        mark_url = add_way_url = ""
         if mode is Mode.SETTLE_UP and debt.markable:
             mark_url = reverse("transfer_mark", args=[night.pk, debt.payer.id, debt.payee.id])
+            if methods is not None and not methods.get(debt.payee.id):
+                add_way_url = _add_way_url(night, debt.payee.id)
         rows.append(
             TransferRow(
                 debt.payer.name,
@@ -140,9 +146,16 @@ def night_rows(
                 pay=pay,
                 mark_url=mark_url,
                 key=f"{night.pk}-{debt.payer.id}-{debt.payee.id}",
+                add_way_url=add_way_url,
             )
         )
     return rows
+
+
+def _add_way_url(night: Night, payee_id: int) -> str:
+    """The payee's form for their ways of getting paid, which returns to this settle-up."""
+    back = urlencode({NEXT: reverse("night_settlement", args=[night.pk])})
+    return f"{reverse('player_detail', args=[payee_id])}?{back}#payment-methods"
 
 
 def open_debt_sections(
