@@ -112,6 +112,42 @@ def test_a_way_back_to_another_site_is_ignored(client, host, player, elsewhere):
     assert response["Location"] == _page(player) + "#payment-methods"
 
 
+def _fieldset(html: str, kinds: str) -> str:
+    return html.split(f'<fieldset class="kind-fields" data-kinds="{kinds}">')[1].split(
+        "</fieldset>"
+    )[0]
+
+
+def test_the_fields_only_some_kinds_take_are_grouped_under_whom_they_are_for(client, host, player):
+    html = client.get(_page(player)).content.decode()
+
+    pix, both, sepa = _fieldset(html, "pix"), _fieldset(html, "pix sepa"), _fieldset(html, "sepa")
+    assert "<legend>Pix only</legend>" in pix
+    assert 'id="id_pix_kind"' in pix and 'id="id_city"' in pix
+    assert "<legend>Pix and SEPA only</legend>" in both and 'id="id_name"' in both
+    assert "<legend>SEPA only</legend>" in sepa and 'id="id_bic"' in sepa
+    assert "payment_kinds.js" in html
+    # The kind and its value are every kind's: outside the groups.
+    before = html.split('<fieldset class="kind-fields"')[0]
+    assert 'id="id_kind"' in before and 'id="id_value"' in before
+
+
+def test_a_field_typed_for_another_kind_is_neither_saved_nor_refused(client, host, player):
+    response = client.post(
+        _add(player), {**SWISH, "name": "Zed", "city": "Rio", "bic": "not a BIC", "pix_kind": "cpf"}
+    )
+
+    assert response.status_code == 302
+    method = PaymentMethod.objects.get()
+    assert (method.kind, method.name, method.city, method.bic, method.pix_kind) == (
+        "swish",
+        "",
+        "",
+        "",
+        "",
+    )
+
+
 def test_with_htmx_the_section_alone_comes_back(client, host, player):
     response = client.post(_add(player), SWISH, headers=HTMX)
 
