@@ -3,6 +3,7 @@ its foot, what the last hand did, tonight's balances. With htmx a recorded hand 
 with the next hand's screen (SCREEN, swapped into <main>) and each tap's live check with
 the check alone (CHECK)."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext, ngettext, npgettext
@@ -42,11 +43,17 @@ def hand_screen_page(
     *,
     confirm: str = "",
     renege: str = "",
+    again: Mapping | None = None,
     part: str | None = None,
 ) -> Page:
     """The screen from what its one selector read; a POST passes the form it read.
     ``confirm``: the record asks again before writing (hand_entry.CONFIRM_*); ``renege``:
-    a player id whose renege the card judge marked, ticked on a blank hand."""
+    a player id whose renege the card judge marked, ticked on a blank hand; ``again``:
+    the stored input of the next hand, just undone, its taps shown to record again."""
+    if form is None and again is not None:
+        form = hand_form.again(
+            screen.roster, number=screen.next.number, exempt=screen.next.exempt, data=again
+        )
     if form is None:
         form = blank_hand(screen)
         hand_form.premark_renege(form, renege)
