@@ -1,4 +1,5 @@
-"""Who may see what: one helper per object. Outsiders get a 404, never a hint."""
+"""Who may see what: one helper per object. Outsiders get a 404, never a hint; so does
+everything of a sample table its host has put away (ledger.services.samples)."""
 
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
@@ -12,12 +13,15 @@ NO_SUCH_LINK = gettext_lazy("No such link.")
 
 
 def table_for_host(request: HttpRequest, table_id: int) -> Table:
-    return get_object_or_404(Table, pk=table_id, owner=request.user)
+    return get_object_or_404(Table, pk=table_id, owner=request.user, hidden_at=None)
 
 
 def player_for_host(request: HttpRequest, player_id: int) -> Player:
     return get_object_or_404(
-        Player.objects.select_related("table"), pk=player_id, table__owner=request.user
+        Player.objects.select_related("table"),
+        pk=player_id,
+        table__owner=request.user,
+        table__hidden_at=None,
     )
 
 
@@ -45,7 +49,10 @@ def payment_mark_for_host(request: HttpRequest, mark_id: int) -> PaymentMark:
 
 def night_for_host(request: HttpRequest, night_id: int) -> Night:
     return get_object_or_404(
-        Night.objects.select_related("table"), pk=night_id, table__owner=request.user
+        Night.objects.select_related("table"),
+        pk=night_id,
+        table__owner=request.user,
+        table__hidden_at=None,
     )
 
 

@@ -12,4 +12,5 @@ def links(night: Night) -> dict[str, str]:
         "report": reverse("night_report", args=[night.pk]),
         "log": reverse("night_log", args=[night.pk]),
         "detail": reverse("night_detail", args=[night.pk]),
+        "live": reverse("night_live_link", args=[night.pk]),
     }

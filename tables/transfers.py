@@ -15,10 +15,12 @@ from enum import StrEnum
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 
 from ledger.models import Night, PaymentMethod, Table
 from ledger.selectors.debts import CurrencyDebts, TransferDebt
 from tables.pay_buttons import PayButton, no_way_in, pay_buttons, settle_up_message
+from tables.return_to import NEXT
 
 
 class Mode(StrEnum):
@@ -60,9 +62,11 @@ class TransferRow:
     mark_fields: tuple[tuple[str, str], ...] = ()
     key: str = ""  # unique on its screen: the ids of its inputs
     # To the host, when the payee's ways of getting paid all take another currency: why
-    # there is no pay button, and where to add a way (the payee's page).
+    # there is no pay button, and where to add a way (the payee's page, which comes back).
     no_way: str = ""
     no_way_url: str = ""
+    # Where the host adds a way for the payee to get paid, when they have none at all.
+    add_way_url: str = ""
 
     @property
     def audit(self) -> bool:
@@ -135,10 +139,12 @@ def night_rows(
                 no_way = no_way_in(
                     methods.get(debt.payee.id, ()), payee=debt.payee.name, currency=debt.currency
                 )
-                no_way_url = reverse("player_detail", args=[debt.payee.id]) if no_way else ""
-        mark_url = ""
+                no_way_url = _add_way_url(night, debt.payee.id) if no_way else ""
+        mark_url = add_way_url = ""
         if mode is Mode.SETTLE_UP and debt.markable:
             mark_url = reverse("transfer_mark", args=[night.pk, debt.payer.id, debt.payee.id])
+            if methods is not None and not methods.get(debt.payee.id):
+                add_way_url = _add_way_url(night, debt.payee.id)
         rows.append(
             TransferRow(
                 debt.payer.name,
@@ -152,9 +158,16 @@ def night_rows(
                 key=f"{night.pk}-{debt.payer.id}-{debt.payee.id}",
                 no_way=no_way,
                 no_way_url=no_way_url,
+                add_way_url=add_way_url,
             )
         )
     return rows
+
+
+def _add_way_url(night: Night, payee_id: int) -> str:
+    """The payee's form for their ways of getting paid, which returns to this settle-up."""
+    back = urlencode({NEXT: reverse("night_settlement", args=[night.pk])})
+    return f"{reverse('player_detail', args=[payee_id])}?{back}#payment-methods"
 
 
 def open_debt_sections(

@@ -37,6 +37,14 @@ class Table(models.Model):
         blank=True,
         default="",
     )
+    # A sample table (ledger.services.tables.table_create_sample) is a finished night to
+    # look around in before the first real one. Its host may put it away (``hidden_at``):
+    # hidden, never deleted, since its entries are append-only like any other; only a
+    # sample is ever hidden, so no real ledger leaves the host's sight.
+    sample = models.BooleanField(verbose_name=gettext_lazy("sample"), default=False)
+    hidden_at = models.DateTimeField(
+        verbose_name=gettext_lazy("put away at"), null=True, blank=True
+    )
     created_at = models.DateTimeField(verbose_name=gettext_lazy("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(verbose_name=gettext_lazy("updated at"), auto_now=True)
 
@@ -50,6 +58,10 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=Q(language="") | Q(language__in=LANGUAGE_CODES),
                 name="table_language_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(hidden_at__isnull=True) | Q(sample=True),
+                name="table_only_a_sample_is_hidden",
             ),
         ]
 

@@ -68,3 +68,17 @@ def correct_screen(night: Night, number: int) -> CorrectScreen:
         hand=hand,
         standings=state_standings(roster, state_after(last, ids_of(roster)), house),
     )
+
+
+def undone_input(night: Night, number: int) -> dict | None:
+    """What the host entered for hand ``number`` before it was undone, when its newest
+    revision is an undo (the hand screen offers it again, to correct and record); else
+    None. One query."""
+    newest = list(
+        Hand.objects.filter(night=night, number=number)
+        .order_by("-revision")
+        .values_list("kind", "input")[:2]
+    )
+    if len(newest) < 2 or newest[0][0] != Hand.UNDO:
+        return None
+    return newest[1][1]

@@ -15,11 +15,11 @@ def host_language(user_id: int) -> str:
 
 
 def host_tables(user) -> list[Table]:
-    """The host's tables by name, each with how many players it offers (player_count),
-    how many nights are being played (open_nights) and when the last one started
-    (last_night): one query."""
+    """The host's tables by name (but a sample put away), each with how many players it
+    offers (player_count), how many nights are being played (open_nights) and when the
+    last one started (last_night): one query."""
     return list(
-        Table.objects.filter(owner=user)
+        Table.objects.filter(owner=user, hidden_at=None)
         .annotate(
             player_count=Count("players", filter=Q(players__retired_at=None), distinct=True),
             open_nights=Count("nights", filter=Q(nights__closed_at=None), distinct=True),

@@ -1,9 +1,11 @@
 """Starting a night, as its screen shows it: the players a table offers, and last night's
-seat order to start from (most nights the same people sit the same way)."""
+seat order to start from (most nights the same people sit the same way), with who would
+have dealt next had it gone on: the deal carries over from night to night."""
 
 from dataclasses import dataclass
 
 from ledger.models import Night, Player, Table
+from ledger.selectors.hand_screen import hand_screen
 from ledger.selectors.seats import night_seats
 
 
@@ -12,17 +14,28 @@ class NightStartScreen:
     table: Table
     players: list[Player]  # offered for a new night, by name
     last_order: list[int]  # last night's seats still offered, in seat order; [] if none
+    # Who would have dealt last night's next hand, if they are in ``last_order``.
+    last_next_dealer: int | None = None
 
 
 def night_start_screen(table: Table, *, last_night: bool = True) -> NightStartScreen:
-    """Three queries at most: the players, the last night, its seats; one when the form
-    is already being filled in (``last_night=False``: its seats travel with it)."""
+    """A few queries: the players, the last night, its seats and its last hand (the
+    next dealer); one when the form is already being filled in (``last_night=False``:
+    its seats travel with it)."""
     players = list(table.players.filter(retired_at=None))
     last = None
     if last_night:
         last = Night.objects.filter(table=table).order_by("-started_at", "-id").first()
-    order = []
+    order, dealer = [], None
     if last is not None:
         offered = {p.pk for p in players}
         order = [s.player_id for s in night_seats(last) if s.active and s.player_id in offered]
-    return NightStartScreen(table=table, players=players, last_order=order)
+        # The deal passes on as the hand screen would have passed it after the last hand
+        # (the first dealer, if the night had no hand).
+        dealer = hand_screen(last).next.dealer_id
+    return NightStartScreen(
+        table=table,
+        players=players,
+        last_order=order,
+        last_next_dealer=dealer if dealer in order else None,
+    )

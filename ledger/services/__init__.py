@@ -8,6 +8,7 @@ Callers import the module that holds the service; nothing is re-exported here.
 - postings: entries on a night's hash chain (posted, reversed), for the services above;
 - night_results: what a closed night came to, written once as it closes (for nights);
 - tables: tables and their players;
+- samples: a sample table with a finished night, made and put away;
 - share_links: read-only links to a night, created and revoked;
 - payment_methods: how a player gets paid, a way added or withdrawn;
 - debts: what is still owed, a transfer marked paid (or the mark taken back), and

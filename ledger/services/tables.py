@@ -37,7 +37,10 @@ def _language(language: str) -> str:
     return language
 
 
-def table_create(*, owner, name: str, house_rules: Mapping, language: str = "") -> Table:
+def table_create(
+    *, owner, name: str, house_rules: Mapping, language: str = "", sample: bool = False
+) -> Table:
+    """``sample``: a sample table (ledger.services.samples), which its host may put away."""
     name = names.name_clean(name, names.TABLE)
     data = _house_rules(house_rules)
     language = _language(language)
@@ -45,7 +48,9 @@ def table_create(*, owner, name: str, house_rules: Mapping, language: str = "") 
         raise InvalidInput(TABLE_NAME_TAKEN(name=name))
     try:
         with transaction.atomic():
-            return Table.objects.create(owner=owner, name=name, rules=data, language=language)
+            return Table.objects.create(
+                owner=owner, name=name, rules=data, language=language, sample=sample
+            )
     except IntegrityError:
         raise InvalidInput(TABLE_NAME_TAKEN(name=name)) from None
 

@@ -218,6 +218,16 @@ def from_input(people: Sequence[RosterPlayer], *, number: int, data: Mapping) ->
     )
 
 
+def again(people: Sequence[RosterPlayer], *, number: int, exempt=(), data: Mapping) -> HandForm:
+    """An undone hand's stored input (Hand.input) back on the hand screen, to correct
+    and record again: the players still at the table, each with the host's taps."""
+    form = from_input([p for p in people if p.active], number=number, data=data)
+    skip = set(exempt)
+    for row in form.rows:
+        row.exempt = row.person.id in skip
+    return form
+
+
 def _int(text: str) -> int | None:
     text = (text or "").strip()
     return int(text) if _whole(text) else None

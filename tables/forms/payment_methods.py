@@ -3,13 +3,13 @@
 problem it reports comes back under the field it names."""
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from django import forms
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from ledger import rules
-from ledger.models.payments import PAYMENT_METHOD_KINDS, REASON_MAX
+from ledger.models.payments import PAYMENT_METHOD_KINDS, PIX, REASON_MAX, SEPA
 from ledger.payments.pix import CNPJ, CPF, EMAIL, PHONE, RANDOM
 from tables.problems import sentence
 
@@ -45,6 +45,26 @@ _FIELDS = {
 }
 
 
+# The fields only some kinds take, in groups each with its legend: the page shows a
+# group only for its kinds (static/js/payment_kinds.js), and without JavaScript each group
+# says whom it is for. Every kind takes ``kind`` and ``value``.
+_GROUPS = (
+    (gettext_lazy("Pix only"), (PIX,), ("pix_kind", "city")),
+    (gettext_lazy("Pix and SEPA only"), (PIX, SEPA), ("name",)),
+    (gettext_lazy("SEPA only"), (SEPA,), ("bic",)),
+)
+KIND_FIELDS = {field: kinds for _, kinds, fields in _GROUPS for field in fields}
+
+
+@dataclass(frozen=True)
+class KindFields:
+    """One group of the form's fields that only some kinds take, as the page shows it."""
+
+    legend: str
+    kinds: str  # the kinds' codes, space-separated (the group's data-kinds)
+    fields: list
+
+
 def _text(label: str, help_text: str = "") -> forms.CharField:
     return forms.CharField(
         label=label,
@@ -76,6 +96,22 @@ class PaymentMethodForm(forms.Form):
         pgettext_lazy("bank code", "BIC"),
         gettext_lazy("SEPA only, optional; needed for accounts outside the EEA."),
     )
+
+    def kind_groups(self) -> list[KindFields]:
+        return [
+            KindFields(legend, " ".join(kinds), [self[name] for name in names])
+            for legend, kinds, names in _GROUPS
+        ]
+
+    def clean(self) -> dict:
+        """A field the chosen kind does not take is dropped: typed into a group meant for
+        another kind, it must not be saved or refused with this one."""
+        data = super().clean()
+        kind = data.get("kind")
+        for name, kinds in KIND_FIELDS.items():
+            if kind not in kinds and name in data:
+                data[name] = ""
+        return data
 
     def add_service_errors(self, problems: Iterable[rules.Problem], names: Mapping) -> None:
         """Each problem under its field, the field named by its label ("Account holder

@@ -46,12 +46,18 @@ def hand_screen_page(
     confirm: str = "",
     renege: str = "",
     carried: Mapping[str, str] | None = None,
+    again: Mapping | None = None,
     part: str | None = None,
 ) -> Page:
     """The screen from what its one selector read; a POST passes the form it read.
     ``confirm``: the record asks again before writing (hand_entry.CONFIRM_*); ``renege``:
     a player id whose renege the card judge marked; ``carried``: the hand's taps the card
-    judge brought back (its link's query)."""
+    judge brought back (its link's query); ``again``: the stored input of the next hand,
+    just undone, its taps shown to record again."""
+    if form is None and again is not None:
+        form = hand_form.again(
+            screen.roster, number=screen.next.number, exempt=screen.next.exempt, data=again
+        )
     if form is None:
         form = carried_hand(screen, carried or {}, renege)
     context = {

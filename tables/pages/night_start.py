@@ -18,5 +18,9 @@ def night_start_page(
 
 
 def last_seating(screen: NightStartScreen) -> dict[str, str]:
-    """Last night's seat order as the form's starting point."""
-    return {f"seat_{player_id}": str(n) for n, player_id in enumerate(screen.last_order, start=1)}
+    """Last night's seat order as the form's starting point, and who would have dealt
+    next as tonight's first dealer."""
+    seats = {f"seat_{player_id}": str(n) for n, player_id in enumerate(screen.last_order, start=1)}
+    if screen.last_next_dealer is not None:
+        seats["first_dealer"] = str(screen.last_next_dealer)
+    return seats

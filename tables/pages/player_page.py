@@ -23,10 +23,13 @@ def player_page(
     part: str | None = None,
     notice: str = "",
     payment_form: PaymentMethodForm | None = None,
+    back: str = "",
 ) -> Page:
     """``notice``: what was just done to the ways of getting paid; ``payment_form``: the
-    add form as posted, when it was refused."""
+    add form as posted, when it was refused; ``back``: the screen (of this site) the add
+    form returns to once saved, if another one sent the host here."""
     methods = {
+        "back": back,
         "player": player,
         "table": player.table,
         "payment_notice": notice,

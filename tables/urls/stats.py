@@ -10,6 +10,12 @@ urlpatterns = [
     path(
         "nights/<int:night_id>/share/revoke/", share.night_share_revoke, name="night_share_revoke"
     ),
+    path("nights/<int:night_id>/live-link/", share.night_live_link, name="night_live_link"),
+    path(
+        "nights/<int:night_id>/live-link/open/",
+        share.night_live_link_open,
+        name="night_live_link_open",
+    ),
     path("live/<str:token>/", share.share_view, name="share_view"),
     path("nights/<int:night_id>/export.json", exports.night_export_json, name="night_export_json"),
     path("nights/<int:night_id>/entries.csv", exports.night_entries_csv, name="night_entries_csv"),

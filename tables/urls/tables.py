@@ -5,6 +5,8 @@ from tables.views import payment_methods, players, roster, tables
 urlpatterns = [
     path("tables/", tables.table_list, name="table_list"),
     path("tables/new/", tables.table_create, name="table_create"),
+    path("tables/sample/", tables.table_sample_create, name="table_sample_create"),
+    path("tables/<int:table_id>/put-away/", tables.table_sample_hide, name="table_sample_hide"),
     path("tables/<int:table_id>/", tables.table_detail, name="table_detail"),
     path("tables/<int:table_id>/edit/", tables.table_edit, name="table_edit"),
     path("tables/<int:table_id>/players/add/", players.player_add, name="player_add"),

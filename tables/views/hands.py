@@ -13,7 +13,7 @@ from ledger import errors as err
 from ledger.errors import Conflict, InvalidInput, ServiceError
 from ledger.models import Night
 from ledger.rules.errors import Code, gettext_noop
-from ledger.selectors.hand_changes import correct_screen, undo_screen
+from ledger.selectors.hand_changes import correct_screen, undo_screen, undone_input
 from ledger.services import corrections as correction_services
 from tables import hand_entry, responses
 from tables.access import hand_screen_for_host, night_for_host
@@ -31,13 +31,17 @@ CORRECTION_STALE = Code(
     gettext_noop("Hand {number} was changed since this page was opened: check it again."),
 )
 HAND_UNDONE = pgettext_lazy(
-    "hand played", "Hand %(number)s was undone; record it again when ready."
+    "hand played",
+    "Hand %(number)s was undone: its taps are back on the screen; correct them and record it "
+    "again.",
 )
 HAND_CORRECTED = pgettext_lazy("hand played", "Hand %(number)s was corrected.")
 # What a refusal says first (templates/_refusal.html).
 HAND_NOT_RECORDED = pgettext_lazy("hand played", "Hand %(number)s was not recorded.")
 NOTHING_WRITTEN = gettext_lazy("Nothing was written; fix this and record again:")
 NOTHING_CHANGED = gettext_lazy("Nothing was changed.")
+# The hand screen's query after an undo: the undone hand's number, its taps shown again.
+AGAIN = "again"
 FIX_FIRST = gettext_lazy("Fix this first:")
 
 
@@ -57,8 +61,13 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
     screen = hand_screen_for_host(request, night_id, after=after)
     if screen.night.is_closed:
         return redirect("night_settlement", screen.night.pk)
-    # The card judge's links bring the hand back as the host left it, a renege maybe marked.
-    page = hand_screen_page(screen, renege=request.GET.get("renege", ""), carried=request.GET)
+    # The card judge's links bring the hand back as the host left it, a renege maybe marked;
+    # just undone (?again=<its number>), the hand's taps come back, to correct and record.
+    again = hand_entry.whole_number(request.GET.get(AGAIN, ""))
+    undone = undone_input(screen.night, again) if again == screen.next.number else None
+    page = hand_screen_page(
+        screen, renege=request.GET.get("renege", ""), carried=request.GET, again=undone
+    )
     return responses.show(request, page)
 
 
@@ -150,7 +159,7 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
         )
     return responses.go(
         request,
-        reverse("night_detail", args=[night.pk]),
+        reverse("night_detail", args=[night.pk]) + f"?{AGAIN}={undone.number}",
         HAND_UNDONE % {"number": undone.number},
     )
 

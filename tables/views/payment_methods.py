@@ -15,12 +15,15 @@ from tables.access import payment_method_for_host, player_for_host
 from tables.forms.payment_methods import PaymentMethodForm, PaymentMethodRemoveForm
 from tables.pages.player_page import PAYMENT_METHODS, player_page
 from tables.problems import sentences
+from tables.return_to import NEXT, return_to
 
 METHOD_ADDED = gettext_lazy("%(player)s can now be paid by %(kind)s.")
 METHOD_REMOVED = gettext_lazy("%(kind)s removed: %(player)s is no longer paid that way.")
 
 
-def _done(request: HttpRequest, player: Player, message: str) -> HttpResponse:
+def _done(request: HttpRequest, player: Player, message: str, back: str = "") -> HttpResponse:
+    if back:
+        return responses.go(request, back, message)
     if request.htmx:
         return responses.show(request, player_page(player, part=PAYMENT_METHODS, notice=message))
     url = reverse("player_detail", args=[player.pk]) + f"#{PAYMENT_METHODS}"
@@ -31,6 +34,7 @@ def _done(request: HttpRequest, player: Player, message: str) -> HttpResponse:
 @require_POST
 def payment_method_add(request: HttpRequest, player_id: int) -> HttpResponse:
     player = player_for_host(request, player_id)
+    back = return_to(request, request.POST.get(NEXT))
     form = PaymentMethodForm(request.POST)
     if form.is_valid():
         try:
@@ -41,9 +45,10 @@ def payment_method_add(request: HttpRequest, player_id: int) -> HttpResponse:
             form.add_service_errors(error.problems, {player.pk: player.name})
         else:
             message = METHOD_ADDED % {"player": player.name, "kind": method.get_kind_display()}
-            return _done(request, player, message)
+            return _done(request, player, message, back)
     part = responses.swapped(request, PAYMENT_METHODS)
-    return responses.refuse(request, player_page(player, part=part, payment_form=form), form=form)
+    page = player_page(player, part=part, payment_form=form, back=back)
+    return responses.refuse(request, page, form=form)
 
 
 @login_required

@@ -13,13 +13,16 @@ from tables.access import night_for_host, player_for_host, table_for_host
 from tables.pages.night_report import night_report_page
 from tables.pages.player_page import player_page
 from tables.pages.table_stats import table_stats_page
+from tables.return_to import NEXT, return_to
 
 
 @login_required
 @require_safe
 def player_detail(request: HttpRequest, player_id: int) -> HttpResponse:
     player = player_for_host(request, player_id)
-    return responses.show(request, player_page(player, page=request.GET.get("page", 1)))
+    # Sent from another screen (the settle-up), the ways' form goes back there once saved.
+    back = return_to(request, request.GET.get(NEXT))
+    return responses.show(request, player_page(player, page=request.GET.get("page", 1), back=back))
 
 
 @login_required

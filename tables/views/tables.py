@@ -4,14 +4,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_safe
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ledger import rules
 from ledger.errors import InvalidInput, ServiceError
 from ledger.models import Table
 from ledger.selectors.night_start import night_start_screen
 from ledger.services import nights as night_services
+from ledger.services import samples as sample_services
 from ledger.services import tables as table_services
 from tables import responses
 from tables.access import table_for_host
@@ -23,6 +24,13 @@ from tables.pages.table_list import table_list_page
 from tables.pages.table_page import table_page
 from tables.problems import sentences
 from tables.submission_keys import new_key, posted_key
+
+SAMPLE_READY = pgettext_lazy(
+    "hand played",
+    "Here is a sample table with a finished night: open its settle-up, report and hand log "
+    "to see every screen. Put it away when you are done.",
+)
+SAMPLE_HIDDEN = gettext_lazy("%(table)s was put away.")
 
 PRESET_ACTION = "preset"
 # The taps that build the night's seating before it starts (NightStartForm.seating_after).
@@ -155,3 +163,22 @@ def night_start(request: HttpRequest, table_id: int) -> HttpResponse:
     # The form's inputs are the template's own (taps, hidden seats): nothing to link to.
     problems = responses.form_problems(form, linked=False)
     return responses.refuse(request, night_start_page(screen, form, key=key), problems)
+
+
+@login_required
+@require_POST
+def table_sample_create(request: HttpRequest) -> HttpResponse:
+    """A sample table with a finished night, to look at every screen before a real one."""
+    table = sample_services.table_create_sample(host=request.user)
+    return responses.go(request, reverse("table_detail", args=[table.pk]), SAMPLE_READY)
+
+
+@login_required
+@require_POST
+def table_sample_hide(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_for_host(request, table_id)
+    try:
+        sample_services.table_hide_sample(table=table)
+    except InvalidInput as error:
+        return responses.refuse(request, table_page(table), sentences(error.problems, {}))
+    return responses.go(request, reverse("table_list"), SAMPLE_HIDDEN % {"table": table.name})

@@ -144,7 +144,10 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
         screen.stays(name, tricks)
     screen.record(3)
     screen.shows(24, [-15, -15, 5, 1])
-    page.get_by_role("link", name="Undo hand 3").click()
+    # Undo is asked right there; the page with a reason is a link away.
+    page.locator("details.undo-here > summary").click()
+    expect(page.get_by_role("button", name="Yes, undo hand 3")).to_be_visible()
+    page.get_by_role("link", name="With a reason").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Undo hand 3?")
     page.get_by_label("Why (optional)").fill("Entered before the last trick")
     assert _fits_the_phone(page)
@@ -154,8 +157,8 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
     expect(page.get_by_role("heading", level=1)).to_have_text("Hand 3")
     screen.shows(8, [-2, -2, 6, -10])
     assert screen.dealer().startswith("Cy")
-    for name, tricks in (("Dee", 5), ("Ann", 0), ("Bob", 0)):
-        screen.stays(name, tricks)
+    # The undone hand's taps are back: Record takes it again as it was.
+    expect(screen.check()).to_contain_text("Ready to record.")
     screen.record(3)
     assert screen.after() == (
         "Hand 3: Ann and Bob are bourré: each pays 12 into the next pot. Dee wins 12."
@@ -357,9 +360,11 @@ def test_the_night_works_without_javascript_on_a_small_phone(live_server, small_
     screen.shows(4, [-1, -1, -1, -1])
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
-    page.get_by_role("link", name="Undo hand 1").click()
-    page.get_by_role("button", name="Undo hand 1").click()
+    # Undone from the hand screen, a second tap in its fold: the taps come back.
+    page.locator("details.undo-here > summary").click()
+    page.get_by_role("button", name="Yes, undo hand 1").click()
     screen.shows(0, [0, 0, 0, 0])
+    expect(screen.seat("Dee").get_by_role("radio", name="1 trick")).to_be_checked()
 
     # A misdeal and a hand nobody stayed in each ask again, without JavaScript too.
     page.get_by_role("button", name="Misdeal", exact=True).click()

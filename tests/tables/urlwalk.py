@@ -57,6 +57,9 @@ PUBLIC = {
     "set_language",
     "favicon",
 }
+# URLs a signed-in visitor uses for their own account: what they write is theirs (a
+# sample table of their own), nothing of anyone else's.
+OWN_WRITES = {"table_sample_create"}
 # URLs the walk cannot fill in, and why.
 SKIPPED = {
     "password_reset_confirm": "its uidb64 and token come from a reset e-mail (Django's own view)",

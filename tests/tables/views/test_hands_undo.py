@@ -56,7 +56,7 @@ def test_confirming_undoes_the_last_hand_and_frees_its_number(client, host, nigh
     )
 
     assert response.status_code == 302
-    assert response["Location"] == url("night_detail", night)
+    assert response["Location"] == url("night_detail", night) + "?again=2"
     assert selectors.night_pot(night) == 4
     assert list(selectors.night_balances(night).values()) == [-1, -1, -1, -1]
     undo = Hand.objects.get(kind=Hand.UNDO)
@@ -64,6 +64,49 @@ def test_confirming_undoes_the_last_hand_and_frees_its_number(client, host, nigh
     html = client.get(response["Location"]).content.decode()
     assert HAND_UNDONE % {"number": 2} in html
     assert "<h1>Hand 2</h1>" in html
+
+
+def _taps(form) -> dict[str, str]:
+    return {row.person.name: row.choice for row in form.rows}
+
+
+def test_after_an_undo_the_hand_screen_comes_back_with_the_undone_hands_taps(client, host, night):
+    response = client.post(url("hand_undo", night), {"number": "2", "revision": "1"}, follow=True)
+
+    form = response.context["form"]
+    # Hand 2 of worked example 1: Bob dealt, Cy took 3, Dee none, Ann 2.
+    assert form.number == 2
+    assert form.dealer == night.table.players.get(name="Bob").pk
+    assert _taps(form) == {"Cy": "3", "Dee": "0", "Ann": "2", "Bob": "fold"}
+    assert response.context["check"].ok
+
+
+def test_the_taps_come_back_only_for_the_hand_just_undone(client, host, night):
+    client.post(url("hand_undo", night), {"number": "2", "revision": "1"})
+    play(night, [example_1_hands(2)[1]], start=2)
+
+    # Hand 2 is recorded again: hand 3 is next, blank, whatever the address asks.
+    for again in ("2", "3", "x"):
+        form = client.get(url("night_detail", night), {"again": again}).context["form"]
+
+        assert form.number == 3
+        assert set(_taps(form).values()) == {"fold"}
+
+
+def test_a_hand_never_undone_comes_back_blank(client, host, night):
+    form = client.get(url("night_detail", night), {"again": "3"}).context["form"]
+
+    assert set(_taps(form).values()) == {"fold"}
+
+
+def test_the_hand_screen_offers_the_undo_with_its_confirm_in_place(client, host, night):
+    html = client.get(url("night_detail", night), {"after": "2"}).content.decode()
+
+    confirm = html.split('<details class="undo-here">')[1].split("</details>")[0]
+    assert f'action="{url("hand_undo", night)}"' in confirm
+    assert '<input type="hidden" name="number" value="2">' in confirm
+    assert '<input type="hidden" name="revision" value="1">' in confirm
+    assert "Yes, undo hand 2" in confirm
 
 
 def test_the_undone_hand_can_be_recorded_again(client, host, night):

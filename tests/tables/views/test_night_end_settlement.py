@@ -7,7 +7,7 @@ from ledger import rules
 from ledger.services import nights as night_services
 from tables.pages.settle_up import NOBODY_OWES
 from tables.views.night_end import NIGHT_NOT_CLOSED
-from tests.factories import UserFactory, night_with
+from tests.factories import PaymentMethodFactory, UserFactory, night_with
 from tests.tables.night_helpers import example_1_hands, play, url
 
 pytestmark = pytest.mark.django_db
@@ -49,6 +49,33 @@ def test_the_host_sees_who_pays_whom_and_the_final_balances(client, host, night)
         in html
     )
     assert '<th scope="row">Dee</th><td class="num ">0</td><td class="num ">$0.00</td>' in html
+
+
+def _add_way_link(night, name) -> str:
+    payee = night.table.players.get(name=name)
+    back = f"/nights/{night.pk}/settle/".replace("/", "%2F")
+    return f'href="/players/{payee.pk}/?next={back}#payment-methods"'
+
+
+def test_each_payee_with_no_way_to_get_paid_gets_a_link_to_add_one(client, host, night):
+    html = client.get(url("night_settlement", night)).content.decode()
+
+    # Bob pays Ann and Cy: the payees have the link, the payer has none.
+    assert _add_way_link(night, "Ann") in html
+    assert _add_way_link(night, "Cy") in html
+    assert _add_way_link(night, "Bob") not in html
+    assert "Add how Ann gets paid" in html
+
+
+def test_a_payee_who_can_be_paid_in_the_nights_currency_gets_no_add_link(client, host, night):
+    PaymentMethodFactory(player=night.table.players.get(name="Ann"), kind="other", value="Cash")
+    # A way in another currency pays nothing tonight: Cy still gets the link.
+    PaymentMethodFactory(player=night.table.players.get(name="Cy"))
+
+    html = client.get(url("night_settlement", night)).content.decode()
+
+    assert _add_way_link(night, "Ann") not in html
+    assert _add_way_link(night, "Cy") in html
 
 
 def test_another_host_gets_a_404(client, night):

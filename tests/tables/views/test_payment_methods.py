@@ -71,6 +71,83 @@ def test_the_host_adds_a_way_without_javascript(client, host, player):
     )
 
 
+def test_sent_from_the_settle_up_the_form_carries_the_way_back(client, host, player):
+    html = client.get(_page(player), {"next": "/nights/7/settle/"}).content.decode()
+
+    assert '<input type="hidden" name="next" value="/nights/7/settle/">' in html
+    assert 'class="button secondary" href="/nights/7/settle/"' in html
+
+
+def test_a_way_added_from_the_settle_up_returns_to_it(client, host, player):
+    response = client.post(_add(player), {**SWISH, "next": "/nights/7/settle/"})
+
+    assert PaymentMethod.objects.filter(player=player).count() == 1
+    assert response.status_code == 302
+    assert response["Location"] == "/nights/7/settle/"
+
+
+def test_with_htmx_a_way_added_from_the_settle_up_returns_to_it(client, host, player):
+    response = client.post(_add(player), {**SWISH, "next": "/nights/7/settle/"}, headers=HTMX)
+
+    assert response["HX-Redirect"] == "/nights/7/settle/"
+
+
+def test_a_refused_way_keeps_the_way_back(client, host, player):
+    response = client.post(_add(player), {"kind": "swish", "value": "1", "next": "/nights/7/"})
+
+    assert response.status_code == 400
+    assert '<input type="hidden" name="next" value="/nights/7/">' in response.content.decode()
+    assert not PaymentMethod.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "elsewhere", ["https://evil.example/", "//evil.example/", "javascript:alert(1)"]
+)
+def test_a_way_back_to_another_site_is_ignored(client, host, player, elsewhere):
+    page = client.get(_page(player), {"next": elsewhere}).content.decode()
+    response = client.post(_add(player), {**SWISH, "next": elsewhere})
+
+    assert "evil.example" not in page and "javascript:" not in page
+    assert "Back to the settle-up" not in page
+    assert response["Location"] == _page(player) + "#payment-methods"
+
+
+def _fieldset(html: str, kinds: str) -> str:
+    return html.split(f'<fieldset class="kind-fields" data-kinds="{kinds}">')[1].split(
+        "</fieldset>"
+    )[0]
+
+
+def test_the_fields_only_some_kinds_take_are_grouped_under_whom_they_are_for(client, host, player):
+    html = client.get(_page(player)).content.decode()
+
+    pix, both, sepa = _fieldset(html, "pix"), _fieldset(html, "pix sepa"), _fieldset(html, "sepa")
+    assert "<legend>Pix only</legend>" in pix
+    assert 'id="id_pix_kind"' in pix and 'id="id_city"' in pix
+    assert "<legend>Pix and SEPA only</legend>" in both and 'id="id_name"' in both
+    assert "<legend>SEPA only</legend>" in sepa and 'id="id_bic"' in sepa
+    assert "payment_kinds.js" in html
+    # The kind and its value are every kind's: outside the groups.
+    before = html.split('<fieldset class="kind-fields"')[0]
+    assert 'id="id_kind"' in before and 'id="id_value"' in before
+
+
+def test_a_field_typed_for_another_kind_is_neither_saved_nor_refused(client, host, player):
+    response = client.post(
+        _add(player), {**SWISH, "name": "Zed", "city": "Rio", "bic": "not a BIC", "pix_kind": "cpf"}
+    )
+
+    assert response.status_code == 302
+    method = PaymentMethod.objects.get()
+    assert (method.kind, method.name, method.city, method.bic, method.pix_kind) == (
+        "swish",
+        "",
+        "",
+        "",
+        "",
+    )
+
+
 def test_with_htmx_the_section_alone_comes_back(client, host, player):
     response = client.post(_add(player), SWISH, headers=HTMX)
 

@@ -8,7 +8,7 @@ from ledger.services import nights as night_services
 from ledger.services import roster as roster_services
 from ledger.services import tables as table_services
 from tables.forms import night_start as forms
-from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
+from tests.factories import NightFactory, PlayerFactory, TableFactory, UserFactory, night_with
 from tests.tables.night_helpers import said
 from tests.tables.refusals import refused
 
@@ -87,6 +87,33 @@ def test_the_seats_start_from_last_nights_order(client, table, host):
     assert form[f"seat_{players['Ann'].pk}"].value() == "2"
     assert form[f"seat_{players['Bob'].pk}"].value() is None
     assert form[f"seat_{players['Cy'].pk}"].value() is None
+
+
+def test_last_nights_seating_comes_with_who_would_have_dealt_next(client, table):
+    # Hand 3 was Cy's deal: Dee deals hand 4.
+    NightFactory(names=["Ann", "Bob", "Cy", "Dee"], table=table, hands=3, closed=True)
+
+    form = client.get(f"/tables/{table.pk}/nights/new/").context["form"]
+
+    assert form["first_dealer"].value() == str(_players(table)["Dee"].pk)
+
+
+def test_a_next_dealer_who_left_last_night_is_not_offered_as_first_dealer(client, table, host):
+    night = NightFactory(names=["Ann", "Bob", "Cy", "Dee"], table=table, hands=3)
+    roster_services.night_seat_leave(night=night, player=_players(table)["Dee"], by=host)
+
+    form = client.get(f"/tables/{table.pk}/nights/new/").context["form"]
+
+    # Dee left: the deal passes on to Ann, who sits on.
+    assert form["first_dealer"].value() == str(_players(table)["Ann"].pk)
+
+
+def test_a_night_without_hands_offers_its_own_first_dealer(client, table):
+    NightFactory(names=["Ann", "Bob", "Cy"], table=table, dealer="Bob")
+
+    form = client.get(f"/tables/{table.pk}/nights/new/").context["form"]
+
+    assert form["first_dealer"].value() == str(_players(table)["Bob"].pk)
 
 
 @pytest.mark.parametrize(
