@@ -1,15 +1,15 @@
 """Two phones of one host, each tapping one of the ledger's writers at the same moment, for
-every pair of writers: record a hand, correct one, close a night, mark a transfer paid,
-settle everything, import a night file. Whatever the order the database lets them in, no
-phone gets a server error (a deadlock between their row locks was one, on PostgreSQL),
-and every night's ledger still verifies.
+every pair of writers: record a hand, correct one, close a night, mark a transfer paid (or
+take a mark back), settle everything, import a night file. Whatever the order the database
+lets them in, no phone gets a server error (a deadlock between their row locks was one,
+on PostgreSQL), and every night's ledger still verifies.
 
 Through the views, as the phones send them, so that a server error is a 500. Each round
 at one table of the host's: the writers meet on its row, its nights' rows and the host's
-user row, each locked by one writer or referenced by another's inserts. The two phones of a pair of
-the same writer tap the same thing (the same hand, transfer, file...), as a double tap
-would. On SQLite, whose BEGIN IMMEDIATE lets one writer in at a time, the same rounds
-show that taking turns refuses cleanly too.
+user row, each locked by one writer or referenced by another's inserts. The two phones of
+a pair of the same writer tap the same thing (the same hand, transfer, file...), as a
+double tap would. On SQLite, whose BEGIN IMMEDIATE lets one writer in at a time, the same
+rounds show that taking turns refuses cleanly too.
 """
 
 import itertools
@@ -22,10 +22,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from ledger.models import Night
+from ledger.models import Night, PaymentMark
 from ledger.selectors.debts import table_debts
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
+from ledger.services.debts import payment_mark
 from ledger.verify import verify_night
 from tests.factories import PlayerFactory, TableFactory, UserFactory
 from tests.ledger.helpers import hand_data
@@ -80,6 +81,13 @@ class Round:
         return self._night(BOB_WINS, closed=True)
 
     @cached_property
+    def mark(self) -> PaymentMark:
+        """Ann's payment to Bob of a closed night, marked: to be taken back."""
+        ann, bob = self.players[:2]
+        night = self.closed_night
+        return payment_mark(night=night, payer_id=ann.pk, payee_id=bob.pk, by=self.host)
+
+    @cached_property
     def digest(self) -> str:
         """The digest of the table's open debts, as the host's page shows it, once two
         closed nights' debts settle in fewer transfers together."""
@@ -118,6 +126,9 @@ def _close(round_: Round, phone: int) -> tuple[str, dict]:
 
 
 def _mark(round_: Round, phone: int) -> tuple[str, dict]:
+    """Mark Ann's payment to Bob paid, or (every other round) take the mark back."""
+    if round_.number % 2:
+        return reverse("mark_reverse", args=[round_.mark.pk]), {"reason": "Not paid yet"}
     night = round_.closed_night
     ann, bob = round_.players[:2]
     return reverse("transfer_mark", args=[night.pk, ann.pk, bob.pk]), {}
