@@ -566,8 +566,12 @@ def _import(document, owner, table_name, by, again) -> Night:
         _refuse_if_imported(owner, digest)
     night_file = _settle_night(owner, *parts)
     with transaction.atomic():
-        # One import at a time per owner, so two uploads of one file cannot both pass.
-        get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+        # One import at a time per owner, so two uploads of one file cannot both pass: the
+        # first lock of the services' order (ledger/services/__init__.py). FOR NO KEY
+        # UPDATE, so the host's other writes, whose inserts refer to this row (a mark's
+        # "marked by", a hand's "recorded by"), do not wait for it while they hold the
+        # table's or a night's row that this import's own inserts wait for.
+        get_user_model().objects.select_for_update(no_key=True).filter(pk=owner.pk).first()
         if not again:
             _refuse_if_imported(owner, digest)
         night = _write(night_file, owner, by)

@@ -2,8 +2,9 @@
 the web front; every model lives in ``ledger``; an append-only record has one
 mechanism, ``ledger/models/append_only.py`` with the triggers of
 ``ledger/append_only_triggers.py``; in the web front a view imports no other view and
-answers through ``tables/responses.py``; and the code uses Django's public API only, so a
-Django upgrade breaks nothing it did not announce.
+answers through ``tables/responses.py``; the code uses Django's public API only, so a
+Django upgrade breaks nothing it did not announce; and every row lock is FOR NO KEY
+UPDATE (the lock order of ``ledger/services/__init__.py``).
 
 Read from the source with ``ast``, so an import inside a function or behind
 ``if TYPE_CHECKING`` counts as much as one at the top of a module.
@@ -535,5 +536,56 @@ def test_the_code_uses_no_private_django_api():
         for package in OWN_CODE
         for path in sorted((ROOT / package).rglob("*.py"))
         for line, what in _private_django_uses(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+# --- Row locks: FOR NO KEY UPDATE, never FOR UPDATE -------------------------------------
+
+# A lock written in SQL: a SELECT ... FOR UPDATE or FOR SHARE, but not FOR NO KEY UPDATE or
+# FOR KEY SHARE (nor prose about them).
+STRONG_LOCK_SQL = re.compile(r"\bSELECT\b.*\bFOR\s+(?:UPDATE|SHARE)\b", re.I | re.S)
+
+
+def _strong_row_locks(source: str) -> list[int]:
+    """Lines that lock a row so that an insert referring to it waits: ``select_for_update``
+    without ``no_key=True``, or SQL saying FOR UPDATE. A writer holding such a lock waits
+    for, and is waited for by, every other writer's foreign keys to that row
+    (ledger/services/__init__.py)."""
+    tree = ast.parse(source)
+    found = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "attr", getattr(node.func, "id", None)) == "select_for_update"
+        and not any(
+            k.arg == "no_key" and isinstance(k.value, ast.Constant) and k.value.value is True
+            for k in node.keywords
+        )
+    ]
+    found += [node.lineno for node in _strings(tree) if STRONG_LOCK_SQL.search(node.value)]
+    return sorted(found)
+
+
+def test_the_check_sees_a_row_lock_that_makes_foreign_keys_wait():
+    source = (
+        "Night.objects.select_for_update().get(pk=1)\n"  # 1
+        "Table.objects.select_for_update(no_key=False)\n"  # 2
+        "Table.objects.select_for_update(no_key=True)\n"
+        'cursor.execute("SELECT id FROM ledger_night WHERE id = %s FOR UPDATE")\n'  # 4
+        'cursor.execute("SELECT id FROM ledger_night FOR NO KEY UPDATE")\n'
+        'sql = "SELECT 1 FROM auth_user FOR KEY SHARE"\n'
+        'sql = "SELECT 1 FROM auth_user FOR SHARE"\n'  # 7
+    )
+
+    assert _strong_row_locks(source) == [1, 2, 4, 7]
+
+
+def test_every_row_lock_lets_inserts_referring_to_the_row_by():
+    offenders = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for package in OWN_CODE
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for line in _strong_row_locks(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []

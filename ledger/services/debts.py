@@ -40,7 +40,7 @@ def _lock(table_id: int) -> None:
     table take turns, so what is open is read by one writer at a time. SQLite has no row
     locks and needs none (BEGIN IMMEDIATE already holds every other writer off)."""
     if connection.vendor == "postgresql":
-        list(Table.objects.select_for_update().filter(pk=table_id).values_list("pk"))
+        list(Table.objects.select_for_update(no_key=True).filter(pk=table_id).values_list("pk"))
 
 
 def _checked_note(note: str, problems: list) -> str:

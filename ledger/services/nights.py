@@ -23,8 +23,10 @@ from ledger.services.postings import double_entries, post
 
 def locked(night: Night) -> Night:
     """The night's row, locked for the rest of the transaction (a no-op lock on SQLite,
-    where BEGIN IMMEDIATE already serialises writers)."""
-    return Night.objects.select_for_update().get(pk=night.pk)
+    where BEGIN IMMEDIATE already serialises writers). FOR NO KEY UPDATE, as every row
+    lock here (ledger/services/__init__.py): a mark or "settle everything" inserting a row
+    that refers to this night does not wait for it."""
+    return Night.objects.select_for_update(no_key=True).get(pk=night.pk)
 
 
 def lock_and_read(night: Night, query: str, params: list) -> tuple:
@@ -36,7 +38,7 @@ def lock_and_read(night: Night, query: str, params: list) -> tuple:
     psycopg 3). They stay two statements on purpose: under READ COMMITTED each statement
     reads what was committed before it began, so the query, begun once the lock is
     held, sees everything the previous holder wrote. Folded into one statement (a
-    subquery or CTE beside ``FOR UPDATE``) it would read from before the wait, and miss
+    subquery or CTE beside the lock) it would read from before the wait, and miss
     a hand recorded meanwhile. With server-side binding, which refuses two statements at
     once, they are sent one after the other. SQLite has no row locks, and needs none:
     its BEGIN IMMEDIATE already holds every other writer off, so only the query is sent.
@@ -48,7 +50,7 @@ def lock_and_read(night: Night, query: str, params: list) -> tuple:
         if connection.vendor != "postgresql":
             cursor.execute(query, params)
             return cursor.fetchone()
-        lock_query = f"SELECT id FROM {Night._meta.db_table} WHERE id = %s FOR UPDATE"  # noqa: S608
+        lock_query = f"SELECT id FROM {Night._meta.db_table} WHERE id = %s FOR NO KEY UPDATE"  # noqa: S608
         if connection.vendor == "postgresql" and not _server_side_binding():
             cursor.execute(f"{lock_query}; {query}", [night.pk, *params])
             cursor.nextset()  # past the lock's row
@@ -129,7 +131,7 @@ def night_start(
 def _night_started_with(table: Table, key: str, players, first_dealer) -> Night | None:
     # The table's row lock makes two taps arriving together take turns: the second
     # finds the first's night (SQLite's BEGIN IMMEDIATE already serialises them).
-    Table.objects.select_for_update().filter(pk=table.pk).first()
+    Table.objects.select_for_update(no_key=True).filter(pk=table.pk).first()
     earlier = Night.objects.filter(table=table, idempotency_key=key).first()
     if earlier is None:
         return None

@@ -110,7 +110,7 @@ def payment_method_add(
     )
     with transaction.atomic():
         # The player's row, locked: two taps of "Add" cannot both pass the check below.
-        list(Player.objects.select_for_update().filter(pk=player.pk).values_list("pk"))
+        list(Player.objects.select_for_update(no_key=True).filter(pk=player.pk).values_list("pk"))
         taken = PaymentMethod.objects.current().filter(
             player=player, kind=fields["kind"], value=fields["value"]
         )

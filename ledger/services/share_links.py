@@ -45,7 +45,7 @@ def share_link_revoke(*, night: Night, by) -> ShareLink:
     """Kill the night's live link; its token never works again."""
     with transaction.atomic():
         link = (
-            ShareLink.objects.select_for_update()
+            ShareLink.objects.select_for_update(no_key=True)
             .filter(night=night, revoked_at__isnull=True)
             .first()
         )

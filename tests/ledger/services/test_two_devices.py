@@ -24,6 +24,7 @@ from ledger.verify import verify_night
 from tables.views.hands import HAND_CORRECTED, HAND_UNDONE
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data, ids, record_all
+from tests.ledger.services.races import race, run_at_once
 from tests.tables.night_helpers import hand_post, said
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,7 +74,7 @@ def test_threads_racing_for_the_next_hand_record_each_hand_exactly_once():
         finally:
             connections.close_all()
 
-    _run_at_once(device, THREADS)
+    run_at_once(device, THREADS)
 
     assert sum(outcomes.values()) == ATTEMPTS
     assert set(outcomes) <= {"recorded", "conflict"}, outcomes
@@ -199,7 +200,7 @@ def test_phones_racing_through_the_hand_screen_lose_cleanly_and_lose_no_hand():
         finally:
             connections.close_all()
 
-    _run_at_once(phone, PHONES)
+    run_at_once(phone, PHONES)
 
     print(f"\n{ATTEMPTS} HTTP attempts by {PHONES} phones: {dict(outcomes)}")
     assert failures == []
@@ -240,7 +241,7 @@ def test_two_phones_confirming_a_correction_at_once_one_wins_and_the_other_is_to
     for _ in range(ROUNDS):
         seen = Hand.objects.get(night=night, number=2, live=True).revision
         sent = [(live + 1) % len(versions), (live + 2) % len(versions)]
-        outcomes = _race(
+        outcomes = race(
             [
                 partial(
                     correction_services.hand_correct,
@@ -295,7 +296,7 @@ def test_two_phones_confirming_a_correction_through_the_screen_one_wins_and_the_
             forms.append(data)
         seen = int(forms[0]["revision"])
         posts = zip(phones, forms, strict=True)
-        answers = _race([partial(phone.post, correct_url, form) for phone, form in posts])
+        answers = race([partial(phone.post, correct_url, form) for phone, form in posts])
 
         told = said(err.HAND_CHANGED[Hand.CORRECT], number=2, revision=seen + 1)
         texts = [_said(phone, answer) for phone, answer in zip(phones, answers, strict=True)]
@@ -336,7 +337,7 @@ def test_an_undo_and_a_correction_of_the_last_hand_at_once_one_wins_and_the_othe
         assert int(REVISION_FIELD.search(correct_page)[1]) == seen
         correction = hand_post(night, versions[1 - live], number=3)
         correction.update(action="confirm", reason="Ann took them all", revision=str(seen))
-        answers = _race(
+        answers = race(
             [
                 partial(undoer.post, undo_url, {"number": "3", "revision": str(seen)}),
                 partial(corrector.post, correct_url, correction),
@@ -390,7 +391,7 @@ def test_start_tapped_twice_at_once_opens_one_night():
             by=table.owner,
             idempotency_key=f"start-{round_}",
         )
-        nights = _race([start, start])
+        nights = race([start, start])
         opened[len({night.pk for night in nights if isinstance(night, Night)})] += 1
         assert all(isinstance(night, Night) for night in nights), nights
 
@@ -418,35 +419,3 @@ def _assert_balances_replay(night) -> None:
     inputs = [hand.hand_input() for hand in selectors.live_hands(night)]
     _, final = rules.replay(rules.HouseRules(), list(ids(night).values()), inputs)
     assert selectors.night_balances(night) == dict(final.balances)
-
-
-def _race(calls: list) -> list:
-    """Each call in its own thread, all released at the same moment; the result of each,
-    or the exception it raised."""
-    barrier = threading.Barrier(len(calls))
-    lock = threading.Lock()
-    waiting = list(enumerate(calls))
-    outcomes: dict[int, object] = {}
-
-    def phone() -> None:
-        with lock:
-            index, call = waiting.pop()
-        try:
-            barrier.wait()
-            outcome = call()
-        except Exception as error:  # the outcome under test, whatever it is
-            outcome = error
-        finally:
-            connections.close_all()
-        outcomes[index] = outcome
-
-    _run_at_once(phone, len(calls))
-    return [outcomes[index] for index in range(len(calls))]
-
-
-def _run_at_once(target, count: int) -> None:
-    threads = [threading.Thread(target=target) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
