@@ -8,8 +8,8 @@ Through the views, as the phones send them, so that a server error is a 500. Eac
 at one table of the host's: the writers meet on its row, its nights' rows and the host's
 user row, each locked by one writer or referenced by another's inserts. The two phones of
 a pair of the same writer tap the same thing (the same hand, transfer, file...), as a
-double tap would. On SQLite, whose BEGIN IMMEDIATE lets one writer in at a time, the same
-rounds show that taking turns refuses cleanly too.
+double tap would. On SQLite, whose BEGIN IMMEDIATE lets one writer in at a time (no row
+locks to deadlock on), fewer rounds show that taking turns refuses cleanly too.
 """
 
 import itertools
@@ -18,6 +18,7 @@ from collections import Counter
 from functools import cached_property, partial
 
 import pytest
+from django.db import connection
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -35,7 +36,8 @@ from tests.tables.night_helpers import hand_post
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-ROUNDS = 20
+# Twenty rounds where row locks can deadlock; on SQLite writers queue, so a few show it.
+ROUNDS = 20 if connection.vendor == "postgresql" else 4
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 # Bob wins the pot: Ann, Cy and Dee each owe him their ante.
 BOB_WINS = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}
