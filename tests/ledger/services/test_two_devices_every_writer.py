@@ -18,8 +18,8 @@ from collections import Counter
 from functools import cached_property, partial
 
 import pytest
-from django.db import connection
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
