@@ -16,6 +16,9 @@ from ledger.models import (
     HostSettings,
     Night,
     NightImport,
+    NightResult,
+    NightSummary,
+    NightTransfer,
     PasswordResetRequest,
     PaymentMark,
     PaymentMarkReversal,
@@ -179,3 +182,24 @@ class PasswordResetRequestAdmin(ReadOnlyAdmin):
     list_display = ["requested_at", "email_digest", "client_digest"]
     search_fields = ["email_digest", "client_digest"]
     date_hierarchy = "requested_at"
+
+
+@admin.register(NightSummary)
+class NightSummaryAdmin(ReadOnlyAdmin):
+    list_display = ["night", "started_at", "players", "hands", "biggest_pot", "most_bourres"]
+    list_select_related = ["night__table"]
+    search_fields = ["night__table__name"]
+
+
+@admin.register(NightResult)
+class NightResultAdmin(ReadOnlyAdmin):
+    list_display = ["night", "player", "chips", "money", "currency", "dealt_in", "stays", "wins"]
+    list_select_related = ["night__table", "player"]
+    search_fields = ["player__name", "night__table__name"]
+
+
+@admin.register(NightTransfer)
+class NightTransferAdmin(ReadOnlyAdmin):
+    list_display = ["night", "payer", "payee", "money", "currency"]
+    list_select_related = ["night__table", "payer", "payee"]
+    search_fields = ["night__table__name"]
