@@ -3,12 +3,14 @@ table with an open night and a closed one, shared by the audits of tests/browser
 (test_accessibility.py, test_axe.py, test_table_widths.py)."""
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.contrib.auth.tokens import default_token_generator
 from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlencode, urlsafe_base64_encode
 
+from ledger import rules
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
@@ -27,8 +29,9 @@ class World:
 
 def world() -> World:
     """A host's table with an open night (a bourré, a renege, a correction, an undo), a
-    closed night, a retired player, ways of getting paid and a live link to each night;
-    the URLs to audit, anonymous and signed in."""
+    closed night, a retired player, ways of getting paid and a live link to each night; a
+    second table's closed night of eight players with long names at high stakes; the URLs
+    to audit, anonymous and signed in."""
     host = UserFactory()
     table = TableFactory(owner=host, name="Thursday Bourré")
     closed = night_with(("Ann", "Bob", "Cy", "Dee"), table=table)
@@ -72,6 +75,9 @@ def world() -> World:
     link = share_link_create(night=night, by=host)
     ann = night.seats.get(player__name="Ann").player
     dee = night.seats.get(player__name="Dee").player
+
+    big = _eight_players_at_high_stakes(host)
+    bartholomew = big.seats.get(player__name="Bartholomew").player
 
     anonymous = {
         "home": reverse("home"),
@@ -119,8 +125,45 @@ def world() -> World:
         "referee problems": reverse("night_judge", args=[night.pk])
         + "?"
         + urlencode({"ask": "judge", "trick": "7H", "played": "9H"}),
+        "night report (eight players)": reverse("night_report", args=[big.pk]),
+        "settle-up (eight players)": reverse("night_settlement", args=[big.pk]),
+        "player page (eight players)": reverse("player_detail", args=[bartholomew.pk]),
     }
     return World(host=host, anonymous=anonymous, signed_in=signed_in)
+
+
+EIGHT = (
+    "Anne-Sophie",
+    "Bartholomew",
+    "Guðrún",
+    "Maximilian",
+    "Francesca",
+    "Joaquín",
+    "Margareta",
+    "Thibault",
+)
+
+
+def _eight_players_at_high_stakes(host):
+    """The widest a night's tables get: eight columns of names in a chart's numbers, and
+    balances of thousands of euros (a 12.50 chip, an ante of 5)."""
+    stakes = rules.HouseRules(ante=5, max_players=8, chip_value=Decimal("12.50"), currency="EUR")
+    table = TableFactory(owner=host, name="High stakes", rules=stakes.to_dict())
+    night = night_with(EIGHT, table=table)
+    for number, hand in enumerate(
+        [
+            {"dealer": "Anne-Sophie", "stayed": {"Bartholomew": 3, "Guðrún": 2}},
+            {"dealer": "Bartholomew", "stayed": {"Maximilian": 5, "Francesca": 0}},
+            {"dealer": "Guðrún", "stayed": {"Joaquín": 4, "Margareta": 1, "Thibault": 0}},
+            {"dealer": "Maximilian", "stayed": {"Thibault": 5}},
+        ],
+        start=1,
+    ):
+        hand_services.hand_record(
+            night=night, expected_number=number, hand=hand_data(night, hand), by=host
+        )
+    night_services.night_close(night=night, by=host)
+    return night
 
 
 def account_pages(host) -> dict[str, str]:

@@ -15,6 +15,15 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 PHONE_360 = {"width": 360, "height": 800}
 
+# A box's scroll timeline (the cue's) follows its layout a frame later: after a page loads
+# or a disclosure opens, the measures wait two frames.
+TWO_FRAMES = "for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);"
+OPEN_EVERY_DISCLOSURE = (
+    'async () => { document.querySelectorAll("details").forEach((d) => { d.open = true; }); '
+    + TWO_FRAMES
+    + " }"
+)
+
 # Each visible table with the box it is laid out in: its nearest ancestor that scrolls
 # sideways, or else its parent. Named by its caption, else its first column head.
 MEASURE = """() => {
@@ -53,7 +62,7 @@ def test_every_table_fits_a_small_phone_or_shows_that_it_scrolls(
         wider = []
         for name, path in (screens.anonymous | screens.signed_in).items():
             page.goto(live_server.url + path, wait_until="load")
-            page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+            page.evaluate(OPEN_EVERY_DISCLOSURE)
             for table in page.evaluate(MEASURE):
                 if table["wide"] > table["box"] and not table["cue"]:
                     wider.append(
@@ -81,6 +90,7 @@ def _shadow(page, box: str) -> str:
 def test_the_scroll_cue_shows_on_a_box_that_scrolls_and_only_there(page):
     css = (settings.BASE_DIR / "static" / "css" / "app.css").read_text()
     page.set_content(CUE_PAGE.format(css=css))
+    page.evaluate(f"async () => {{ {TWO_FRAMES} }}")
     assert _shadow(page, "narrow") == "none"
     at_start = _shadow(page, "wide")
     assert "inset" in at_start
