@@ -83,3 +83,29 @@ def test_no_screen_has_a_serious_or_critical_axe_violation(
         context.close()
 
     assert found == [], f"{len(found)} serious or critical axe violations:\n" + "\n".join(found)
+
+
+BAD_PAGE = """<!doctype html><html lang="en"><head><title>Bad</title>
+<style>.box { width: 100px; overflow-x: auto; } .wide { width: 400px; }
+.pale { color: #aaa; }</style>
+</head><body><main>
+  <h1>A bad page</h1>
+  <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+  <div class="box"><p class="wide">A region that scrolls, out of the keyboard's reach.</p></div>
+  <p class="pale">Pale words</p>
+  <button type="button"></button>
+</main></body></html>"""
+
+
+def test_axe_reports_what_it_refuses_and_passes_the_rest(page):
+    page.set_content(BAD_PAGE)
+    violations = axe_violations(page)
+    assert {v["id"] for v in violations} == {
+        "image-alt",
+        "scrollable-region-focusable",
+        "color-contrast",
+        "button-name",
+    }
+    lines = refused("bad page", violations)
+    assert len(lines) == 4
+    assert any(line.startswith("bad page: image-alt (critical)") for line in lines)
