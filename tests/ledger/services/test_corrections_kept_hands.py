@@ -116,3 +116,18 @@ def test_the_preview_of_a_correction_that_moves_chips_shows_the_nights_change(ni
 
     new = replayed_balances(night)
     assert preview.balance_changes == {p: new[p] - old[p] for p in old if new[p] != old[p]}
+
+
+def test_a_hand_a_correction_kept_can_be_corrected_and_undone_after_it(night):
+    correct(night, 2, {**BOB_WINS, "dealer": "Bob"})
+    kept = live_rows(night)
+
+    correct(night, 4, {"dealer": "Ann", "stayed": {"Cy": 4, "Dee": 1}})
+    correction_services.hand_undo_last(night=night, by=night.started_by)
+
+    after = live_rows(night)
+    assert sorted(after) == [1, 2, 3, 4, 5]
+    assert (after[2], after[3]) == (kept[2], kept[3])
+    assert after[4] != kept[4] and after[5] != kept[5]
+    assert selectors.night_balances(night) == replayed_balances(night)
+    assert verify_night(night) == []
