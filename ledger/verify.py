@@ -2,7 +2,10 @@
 
 Every hand revision is settled again by the engine from its stored input, in the
 order the revisions were written, and compared with what was stored: the result,
-the state after it, and the entries posted for it. Replaced revisions must be
+the state after it, and the entries posted for it. A correction leaves a later hand's
+revision live when the night's state before it is back to the stored one, so the live
+revisions are then followed in hand order: one settled on a revision since replaced
+must be what the engine gives on the live hand before it. Replaced revisions must be
 reversed exactly; the balances and the pot summed from every entry must be the
 replayed night's; and the hash chain must be whole, each hash the HMAC of its
 row under the key it names (ledger.seals). Nothing is trusted but the inputs and
@@ -48,6 +51,11 @@ REPLAY_FAILED = (
 RESULT_DIFFERS = (
     "Night {night}, hand {number} (revision {revision}): the stored result differs from "
     "the replay in {fields}."
+)
+LIVE_ON_REPLACED_DIFFERS = (
+    "Night {night}, hand {number} (revision {revision}): it was settled on a revision of "
+    "hand {before} since replaced, and on the live one it differs from the stored hand in "
+    "{fields}."
 )
 STATE_DIFFERS = (
     "Night {night}, hand {number} (revision {revision}): the stored state after it differs "
@@ -131,6 +139,10 @@ def _chain(night: Night, entries: list[Entry]) -> list[str]:
     return problems
 
 
+def _number(hand: Hand) -> int:
+    return hand.number
+
+
 def _differing(stored: Mapping | None, replayed: Mapping) -> str:
     stored = stored or {}
     keys = [k for k in replayed if stored.get(k) != replayed[k]]
@@ -144,6 +156,10 @@ class _Check:
         self.problems: list[str] = []
         self.to_name = names_of(night_roster(night))  # player id -> name, seat order
         self.expected: dict[int, list[Posting]] = {}  # hand row id -> its postings
+        # Hand row id -> the replayed state it was settled on (None for a night's first
+        # hand) and the one after it: what ``live_chain`` follows.
+        self.settled_on: dict[int, rules.NightState | None] = {}
+        self.after: dict[int, rules.NightState] = {}
 
     def say(self, message: str, **values) -> None:
         self.problems.append(message.format(night=self.night.pk, **values))
@@ -185,6 +201,7 @@ class _Check:
                 continue
             where = {"number": hand.number, "revision": hand.revision}
             state = None
+            self.settled_on[hand.pk] = None
             if hand.number > 1:
                 before = latest.get(hand.number - 1)
                 if before is None:
@@ -194,6 +211,7 @@ class _Check:
                 if state is None:  # its own failure is already reported
                     latest[hand.number] = (hand, None)
                     continue
+                self.settled_on[hand.pk] = state
             try:
                 roster = self._roster(hand.roster)
                 state = rules.NightState.start(roster) if state is None else state
@@ -215,13 +233,58 @@ class _Check:
             if fields:
                 self.say(STATE_DIFFERS, fields=fields, **where)
             latest[hand.number] = (hand, after)
+            self.after[hand.pk] = after
         self.live_revisions(hands)
         roster = list(self.to_name)
         live = max((h.number for h in hands if h.live), default=0)
         if not live:
             return rules.NightState.start(roster) if roster else None
-        state = latest.get(live, (None, None))[1]
+        state = self.live_chain(house, hands)
         return None if state is None else state.with_roster(roster)
+
+    def live_chain(self, house: rules.HouseRules, hands: list[Hand]) -> rules.NightState | None:
+        """The state after the live hands, each settled on the live one before it.
+
+        A live revision written on the very state the live hand before it leaves (the
+        same replayed object, or an equal one) was checked as it was replayed. One written
+        on a revision replaced since (a correction stops where the night's state is back
+        to the stored one) is settled again on the live one's, and must come out as
+        stored, entries included. Returns None if a live hand could not be replayed."""
+        state: rules.NightState | None = None
+        for number, hand in enumerate(sorted((h for h in hands if h.live), key=_number), 1):
+            if hand.number != number or hand.pk not in self.after:
+                return None  # a gap, or a hand that did not replay: reported already
+            settled_on = self.settled_on[hand.pk]
+            if settled_on is state or settled_on == state:
+                state = self.after[hand.pk]
+                continue
+            try:
+                roster = self._roster(hand.roster)
+                result, state = rules.settle_hand(
+                    house, state.with_roster(roster), hand.hand_input()
+                )
+            except (rules.RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
+                problem = self.words(error) if isinstance(error, rules.RulesError) else repr(error)
+                self.say(REPLAY_FAILED, problem=problem, number=hand.number, revision=hand.revision)
+                return None
+            self.expected[hand.pk] = list(postings(result.movements))
+            fields = ", ".join(
+                field
+                for field, stored, replayed in (
+                    ("result", hand.result, rules.result_to_json(result)),
+                    ("state after", hand.state_after, rules.state_to_json(state)),
+                )
+                if stored != replayed
+            )
+            if fields:
+                self.say(
+                    LIVE_ON_REPLACED_DIFFERS,
+                    number=hand.number,
+                    revision=hand.revision,
+                    before=hand.number - 1,
+                    fields=fields,
+                )
+        return state
 
     def live_revisions(self, hands: list[Hand]) -> None:
         numbers = [h.number for h in sorted(hands, key=lambda h: h.number) if h.live]

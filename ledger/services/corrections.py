@@ -1,15 +1,21 @@
-"""Changing a recorded hand: correcting it (and settling every later hand again), seeing
-what a correction would do first, and taking back the last hand.
+"""Changing a recorded hand: correcting it (and settling the later hands it changes
+again), seeing what a correction would do first, and taking back the last hand.
 
 A change carries the revision of the hand the host saw: if another device changed the
 hand since, it is refused rather than silently replacing theirs. Entries are never
 changed: a changed hand's entries are reversed and the new ones posted.
 
-A correction settles every later hand again in memory (the engine is pure) and checks
-it all before its first write; then it writes in a few statements however many hands it
-replays: one update takes the replaced hands out of play, one insert adds their new
-revisions, one more their entries (the reversals and the new ones, the hash chain carried
-in memory).
+A correction settles the later hands again in memory (the engine is pure), from the
+corrected hand on, until the night's state after one of them is the one stored: every
+hand after that one was settled on that very state, so it stands as it is (no new
+revision, no entries). The hands up to there are checked before the first write; then
+they are written in a few statements however many there are: one update takes the
+replaced hands out of play, one insert adds their new revisions, one more their entries
+(the reversals and the new ones, the hash chain carried in memory).
+
+A hand's stored state and result hold the night's balances after it, so a correction
+that moves chips between players changes every later hand's stored state: those hands
+are all written again, whether or not their own movements changed.
 """
 
 from dataclasses import dataclass
@@ -22,7 +28,7 @@ from django.utils.translation import gettext, pgettext
 from ledger import errors as err
 from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
-from ledger.models import Hand, Night
+from ledger.models import Entry, Hand, Night
 from ledger.models.nights import REASON_MAX_LENGTH
 from ledger.selectors.night_state import night_state_before
 from ledger.selectors.seats import ids_of, night_roster
@@ -35,7 +41,7 @@ from ledger.services.hands import (
     with_seats,
 )
 from ledger.services.nights import locked, refuse_if_closed
-from ledger.services.postings import double_entries, post, reversals
+from ledger.services.postings import double_entries, post, postings, reversals
 
 
 def _refuse_if_changed(night: Night, number: int, expected_revision: int | None) -> None:
@@ -59,34 +65,73 @@ def _refuse_if_changed(night: Night, number: int, expected_revision: int | None)
 
 @dataclass(frozen=True)
 class _Replay:
-    """Hands ``number``.. of a night settled again with one hand's input replaced."""
+    """Hands ``number``.. of a night settled again with one hand's input replaced, up to
+    the first whose state after is the stored one (or the night's last hand): ``settled``
+    are the hands that change, ``old_hands`` every live hand replayed (the last of them
+    the first that stays as it is, when the state came back to the stored one)."""
 
     old_hands: list[Hand]
     settled: list[tuple[Hand, rules.HandInput, rules.HandResult, rules.NightState]]
-
-    @property
-    def final_state(self) -> rules.NightState:
-        return self.settled[-1][3]
+    final_state: rules.NightState  # after the last of ``old_hands``, as the correction leaves it
 
 
-# What a replay reads of each replaced hand: what was entered, around which roster, and
-# the revision (the new one follows it); not its stored result or state, replaced anyway.
-REPLAYED_FIELDS = ("number", "revision", "input", "roster")
+# What a replay reads of each live hand from the corrected one on: what was entered,
+# around which roster, the revision (a new one follows it), and what is stored of its
+# settlement, to see whether the replay changes it.
+REPLAYED_FIELDS = ("number", "revision", "input", "roster", "result", "state_after")
+
+# Live hands are read a batch at a time, each batch twice the one before: a correction
+# that stops after a few hands (the state back to the stored one) does not read a long
+# night whole, and one that replays it to the end reads 2,000 hands in six queries.
+FIRST_REPLAY_BATCH = 50
+
+
+def _later_live_hands(night: Night, number: int):
+    """The live hands from ``number`` on, in order, read in growing batches."""
+    hands = selectors.live_hands(night).only(*REPLAYED_FIELDS)
+    size = FIRST_REPLAY_BATCH
+    while True:
+        batch = list(hands.filter(number__gte=number)[:size])
+        yield from batch
+        if len(batch) < size:
+            return
+        number, size = batch[-1].number + 1, size * 2
 
 
 def _replay(night: Night, number: int, data: rules.HandInput) -> _Replay:
     refuse_players_off_roster(data, ids_of(night_roster(night)))
-    old_hands = list(selectors.live_hands(night).filter(number__gte=number).only(*REPLAYED_FIELDS))
-    if not old_hands or old_hands[0].number != number:
-        raise InvalidInput(err.HAND_NOT_FOUND(number=number))
     house = night.house_rules
-    state = night_state_before(night, number, old_hands[0].roster)
-    settled = []
-    for old in old_hands:
+    old_hands, settled, state = [], [], None
+    for old in _later_live_hands(night, number):
+        if state is None:
+            if old.number != number:
+                break
+            state = night_state_before(night, number, old.roster)
         hand_data = data if old.number == number else _stored(old)
         result, state = hand_settle(house=house, state=state, hand=hand_data, roster=old.roster)
+        old_hands.append(old)
+        stored_state = rules.state_to_json(state)
+        if old.number != number and _settles_as_stored(old, result, stored_state):
+            break  # this hand and every later one stand as they are
         settled.append((old, hand_data, result, state))
-    return _Replay(old_hands, settled)
+        if stored_state == old.state_after:
+            # The night is back to its stored state: every later hand was settled on it.
+            # This one's input or settlement changed, so it is written again; none after.
+            break
+    if not old_hands:
+        raise InvalidInput(err.HAND_NOT_FOUND(number=number))
+    return _Replay(old_hands, settled, state)
+
+
+def _settles_as_stored(old: Hand, result: rules.HandResult, stored_state: dict) -> bool:
+    """Whether a later hand, settled again, leaves exactly what its live revision holds: its
+    state after, its result and its entries. Then it and every hand after it stand."""
+    if stored_state != old.state_after or rules.result_to_json(result) != old.result:
+        return False
+    posted = Entry.objects.filter(hand=old).order_by("seq")
+    return list(posted.values_list("player_id", "amount", "kind")) == list(
+        postings(result.movements)
+    )
 
 
 def _stored(hand: Hand) -> rules.HandInput:
@@ -114,6 +159,7 @@ def hand_correction_preview(
     refuse_if_closed(night)
     _refuse_if_changed(night, number, expected_revision)
     replay = _replay(night, number, hand)
+    # Past the last hand replayed nothing changes, so its state is the difference's whole.
     old_state, new_state = replay.old_hands[-1].state(), replay.final_state
     changes = {
         player_id: new_state.balances.get(player_id, 0) - old
@@ -157,8 +203,9 @@ def hand_correct(
     by,
     expected_revision: int | None = None,
 ) -> Hand:
-    """Replace hand ``number``'s input. Its entries and those of every later hand are
-    reversed and the replayed ones posted; nothing before it changes.
+    """Replace hand ``number``'s input. Its entries and those of every later hand whose
+    settlement changes are reversed and the replayed ones posted; nothing before it
+    changes, nor any hand after the night's state is back to the stored one.
 
     ``expected_revision`` is the revision of the hand the host saw: if another device
     has corrected, undone or replayed it since, the correction is refused rather than
@@ -176,9 +223,10 @@ def hand_correct(
         # Read before the first write: each number's newest revision (an undone hand
         # may have left some above the live ones) and the entries to reverse.
         revisions = newest_revisions(night, number)
-        reversed_entries = list(reversals(replay.old_hands))
+        replaced = [old for old, *_ in replay.settled]
+        reversed_entries = list(reversals(replaced))
         now = timezone.now()
-        Hand.objects.filter(pk__in=[h.pk for h in replay.old_hands]).update(live=False)
+        Hand.objects.filter(pk__in=[h.pk for h in replaced]).update(live=False)
         replayed = _replayed_reason(number)
         rows = Hand.objects.bulk_create(
             hand_row(

@@ -16,8 +16,11 @@ from django.db import DatabaseError, connection, transaction
 
 from ledger import append_only_triggers, selectors, verify
 from ledger.models import Entry, Hand, Night, Seat
+from ledger.services import corrections as correction_services
 from ledger.services.night_results import night_results_write
 from ledger.verify import verify_night
+from tests.factories import night_with
+from tests.ledger.helpers import hand_data, record_all
 from tests.ledger.long_nights import long_night
 from tests.ledger.nights import busy_night, example_night
 
@@ -314,6 +317,62 @@ def test_verify_night_finds_tampering_anywhere_in_a_thousand_hand_night():
 
     report(f"{LONG_HANDS}-hand night, a sample of {SAMPLE} per kind", tried, detected)
     assert missed == []
+
+
+# --- Hands a correction left standing ---
+
+BOB_WINS = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}
+
+
+def corrected_night(hand: dict) -> Night:
+    """Six hands Bob wins, hand 2 corrected to ``hand``."""
+    night = night_with(["Ann", "Bob", "Cy", "Dee"])
+    record_all(night, [BOB_WINS] * 6)
+    correction_services.hand_correct(
+        night=night, number=2, hand=hand_data(night, hand), reason="r", by=night.started_by
+    )
+    return night
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [{"dealer": "Ann", "stayed": {"Bob": 4, "Cy": 1}}, {**BOB_WINS, "dealer": "Bob"}],
+    ids=["no chip moves", "another dealer"],
+)
+def test_every_tampering_of_a_night_whose_correction_kept_later_hands_is_found(hand):
+    night = corrected_night(hand)
+    kept = Hand.objects.filter(night=night, live=True, revision=1, number__gt=2)
+    assert kept.count() == 4
+    assert verify_night(night) == []
+    entries = list(Entry.objects.filter(night=night).order_by("seq").values("id", "seq", "amount"))
+    tampers = [
+        *[("edit an amount", f"seq {e['seq']}", edit(e)) for e in entries],
+        *[("delete a row", f"seq {e['seq']}", delete(e)) for e in entries],
+        *[("edit a kept hand's input", f"hand {h.number}", edit_hand(h)) for h in kept],
+    ]
+
+    tried, detected, missed = detection(night, tampers)
+
+    report("a night whose correction kept its later hands", tried, detected)
+    assert missed == []
+
+
+def test_a_correction_that_left_a_hand_it_changed_standing_is_caught(monkeypatch):
+    # A correction as it would be if it took a later hand for unchanged when it is not:
+    # hand 3 onwards left as recorded though hand 2 now gives the pot to Cy.
+    monkeypatch.setattr(correction_services, "_settles_as_stored", lambda *args: True)
+    night = corrected_night({"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}})
+    hand_3 = Hand.objects.get(night=night, number=3, live=True)
+    assert hand_3.revision == 1
+
+    problems = verify_night(night)
+
+    assert (
+        verify.LIVE_ON_REPLACED_DIFFERS.format(
+            night=night.pk, number=3, revision=1, before=2, fields="result, state after"
+        )
+        in problems
+    )
 
 
 # --- What only the key stops: a whole night rewritten consistently ---

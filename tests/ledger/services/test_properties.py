@@ -126,6 +126,7 @@ def test_random_nights_keep_every_invariant_after_every_operation(data):
             k = draw(st.integers(1, number - 1))
             old = selectors.live_hands(night).get(number=k)
             hand = hands(draw, house, old.roster, old.roster)
+            inputs = [h.input for h in selectors.live_hands(night)]
             try:
                 correction_services.hand_correct(
                     night=night, number=k, hand=hand, reason="property", by=by
@@ -134,6 +135,11 @@ def test_random_nights_keep_every_invariant_after_every_operation(data):
                 # Drawing the very hand that is recorded is the only refusal expected.
                 assert error.problems == [err.CORRECTION_CHANGES_NOTHING(number=k)]
                 continue
+            # The live inputs are the night's with hand k's replaced, as a replay of every
+            # later hand would leave them, whichever hands it kept (check() below: their
+            # balances and pot are a fresh replay's, and verify_night passes).
+            inputs[k - 1] = rules.input_to_json(hand_services.with_seats(hand, old.roster))
+            assert [h.input for h in selectors.live_hands(night)] == inputs
         elif operation == "undo" and number > 1:
             correction_services.hand_undo_last(night=night, by=by)
         elif operation == "join" and len(seats) == len(roster):

@@ -1,0 +1,133 @@
+"""A correction writes only the hands it changes: once the night's state after a hand is
+the stored one again, every later hand stands as it was recorded."""
+
+import pytest
+
+from ledger import selectors
+from ledger.models import Entry, Hand
+from ledger.services import corrections as correction_services
+from ledger.verify import verify_night
+from tests.factories import night_with
+from tests.ledger.helpers import hand_data, record_all
+from tests.ledger.services.test_corrections import replayed_balances
+
+pytestmark = pytest.mark.django_db
+
+BOB_WINS = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}
+
+
+@pytest.fixture
+def night():
+    night = night_with(["Ann", "Bob", "Cy", "Dee"])
+    record_all(night, [BOB_WINS] * 6)
+    return night
+
+
+def correct(night, number, hand):
+    return correction_services.hand_correct(
+        night=night, number=number, hand=hand_data(night, hand), reason="r", by=night.started_by
+    )
+
+
+def live_rows(night) -> dict[int, int]:
+    return dict(Hand.objects.filter(night=night, live=True).values_list("number", "pk"))
+
+
+def test_a_correction_that_moves_no_chip_writes_the_corrected_hand_alone(night):
+    before = live_rows(night)
+    entries = Entry.objects.filter(night=night).count()
+    hand_2 = Entry.objects.filter(hand_id=before[2]).count()
+
+    correct(night, 2, {"dealer": "Ann", "stayed": {"Bob": 4, "Cy": 1}})
+
+    after = live_rows(night)
+    assert after[2] != before[2]
+    assert {n: pk for n, pk in after.items() if n != 2} == {
+        n: pk for n, pk in before.items() if n != 2
+    }
+    # Hand 2's entries reversed and posted again, nothing for any other hand.
+    assert Entry.objects.filter(night=night).count() == entries + 2 * hand_2
+    assert not Hand.objects.filter(night=night, kind=Hand.REPLAY).exists()
+    assert verify_night(night) == []
+
+
+def test_a_later_hand_settled_as_stored_on_a_changed_state_stands(night):
+    before = live_rows(night)
+
+    # Another dealer for hand 2: hand 3's state before it differs (who dealt last), but
+    # hand 3 names its own dealer and settles exactly as stored.
+    correct(night, 2, {**BOB_WINS, "dealer": "Bob"})
+
+    after = live_rows(night)
+    assert after[2] != before[2]
+    assert all(after[n] == before[n] for n in (1, 3, 4, 5, 6))
+    assert verify_night(night) == []
+
+
+def test_a_correction_that_moves_chips_writes_every_later_hand_again(night):
+    before = live_rows(night)
+
+    correct(night, 2, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}})
+
+    after = live_rows(night)
+    assert after[1] == before[1]
+    assert all(after[n] != before[n] for n in range(2, 7))
+    assert Hand.objects.filter(night=night, kind=Hand.REPLAY).count() == 4
+    assert verify_night(night) == []
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        {"dealer": "Ann", "stayed": {"Bob": 4, "Cy": 1}},
+        {**BOB_WINS, "dealer": "Bob"},
+        {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}},
+        {"dealer": "Ann", "stayed": {}},
+    ],
+    ids=["no chip moves", "another dealer", "another winner", "a carryover"],
+)
+def test_the_balances_after_a_correction_are_a_fresh_replays(night, hand):
+    correct(night, 2, hand)
+
+    assert selectors.night_balances(night) == replayed_balances(night)
+    assert verify_night(night) == []
+
+
+def test_the_preview_of_a_correction_that_moves_no_chip_changes_no_balance(night):
+    preview = correction_services.hand_correction_preview(
+        night=night,
+        number=2,
+        hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 4, "Cy": 1}}),
+    )
+
+    assert preview.balance_changes == {}
+    assert preview.pot_before == preview.pot_after
+
+
+def test_the_preview_of_a_correction_that_moves_chips_shows_the_nights_change(night):
+    preview = correction_services.hand_correction_preview(
+        night=night,
+        number=2,
+        hand=hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}}),
+    )
+    old = replayed_balances(night)
+
+    correct(night, 2, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}})
+
+    new = replayed_balances(night)
+    assert preview.balance_changes == {p: new[p] - old[p] for p in old if new[p] != old[p]}
+
+
+def test_a_hand_a_correction_kept_can_be_corrected_and_undone_after_it(night):
+    correct(night, 2, {**BOB_WINS, "dealer": "Bob"})
+    kept = live_rows(night)
+
+    correct(night, 4, {"dealer": "Ann", "stayed": {"Cy": 4, "Dee": 1}})
+    correction_services.hand_undo_last(night=night, by=night.started_by)
+
+    after = live_rows(night)
+    assert sorted(after) == [1, 2, 3, 4, 5]
+    assert (after[2], after[3]) == (kept[2], kept[3])
+    assert after[4] != kept[4] and after[5] != kept[5]
+    assert selectors.night_balances(night) == replayed_balances(night)
+    assert verify_night(night) == []
