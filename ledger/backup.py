@@ -227,7 +227,18 @@ def restore(directory: Path, *, owner=None) -> Restored:
                 try:
                     # again: a backup holds a night twice only if its host imported it twice
                     # on purpose, and it is restored as it was.
-                    night = night_import(document=document, owner=user, table_name=name, again=True)
+                    # The dates are the night's, not the restore's: history stays in order,
+                    # and what a closed night came to is written with them.
+                    night = night_import(
+                        document=document,
+                        owner=user,
+                        table_name=name,
+                        again=True,
+                        dated=(
+                            datetime.fromisoformat(item["started_at"]),
+                            item["closed_at"] and datetime.fromisoformat(item["closed_at"]),
+                        ),
+                    )
                 except ServiceError as error:
                     raise InvalidInput(
                         NIGHT_NOT_RESTORED(
@@ -238,15 +249,6 @@ def restore(directory: Path, *, owner=None) -> Restored:
                         )
                     ) from None
                 _check(night, item, name)
-                # The dates are the night's, not the restore's: history stays in order.
-                Night.objects.filter(pk=night.pk).update(
-                    started_at=datetime.fromisoformat(item["started_at"]),
-                    **(
-                        {"closed_at": datetime.fromisoformat(item["closed_at"])}
-                        if item["closed_at"]
-                        else {}
-                    ),
-                )
                 nights.append(night)
             # Retired last: a retired player cannot be seated, and their nights come first.
             for player in table["players"]:

@@ -14,6 +14,7 @@ import dataclasses
 import hashlib
 import json
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -545,21 +546,23 @@ def night_import(
     table_name: str | None = None,
     by=None,
     again: bool = False,
+    dated: tuple[datetime, datetime | None] | None = None,
 ) -> Night:
     """Record the night a night file describes, whole or not at all.
 
     The owner's table of that name is used (or made, with the file's rules), its
     players found by name or added; the night runs on the file's rules whatever
     the table's are now. Any problem raises InvalidInput and writes nothing; a file
-    the owner already imported raises AlreadyImported, unless ``again``.
+    the owner already imported raises AlreadyImported, unless ``again``. ``dated``: when
+    the night started and closed (a backup's), else now.
     """
     try:
-        return _import(document, owner, table_name, by or owner, again)
+        return _import(document, owner, table_name, by or owner, again, dated)
     except ServiceError as error:
         raise type(error)(_shown(error.problems)) from None
 
 
-def _import(document, owner, table_name, by, again) -> Night:
+def _import(document, owner, table_name, by, again, dated) -> Night:
     parts = _read(document, table_name)
     digest = night_digest(document)
     if not again:
@@ -574,7 +577,7 @@ def _import(document, owner, table_name, by, again) -> Night:
         get_user_model().objects.select_for_update(no_key=True).filter(pk=owner.pk).first()
         if not again:
             _refuse_if_imported(owner, digest)
-        night = _write(night_file, owner, by)
+        night = _write(night_file, owner, by, dated or (None, None))
         NightImport.objects.create(
             night=night, digest=digest, imported_by=by, imported_at=timezone.now()
         )
@@ -582,7 +585,7 @@ def _import(document, owner, table_name, by, again) -> Night:
     return night
 
 
-def _write(night_file: _Night, owner, by) -> Night:
+def _write(night_file: _Night, owner, by, dated: tuple) -> Night:
     """Store a night already settled: a handful of queries and two bulk inserts."""
     table = _by_name(Table.objects.filter(owner=owner)).get(name_key(night_file.table))
     if table is None:
@@ -601,6 +604,7 @@ def _write(night_file: _Night, owner, by) -> Night:
         first_dealer=players[night_file.names.index(hands[0].dealer)] if hands else players[0],
         by=by,
         house_rules=night_file.house.to_dict(),
+        started_at=dated[0],
     )
     to_id = {name: p.pk for name, p in zip(night_file.names, players, strict=True)}
     roster = [p.pk for p in players]
@@ -619,7 +623,7 @@ def _write(night_file: _Night, owner, by) -> Night:
         by=by,
     )
     if night_file.closed:
-        night_services.night_close(night=night, by=by)
+        night_services.night_close(night=night, by=by, closed_at=dated[1])
     return night
 
 

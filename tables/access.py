@@ -30,6 +30,7 @@ def payment_method_for_host(request: HttpRequest, method_id: int) -> PaymentMeth
         PaymentMethod.objects.select_related("player__table"),
         pk=method_id,
         player__table__owner=request.user,
+        player__table__hidden_at=None,
     )
 
 
@@ -38,12 +39,16 @@ def pooled_transfer_for_host(request: HttpRequest, transfer_id: int) -> PooledTr
         PooledTransfer.objects.select_related("pool__table", "payer", "payee"),
         pk=transfer_id,
         pool__table__owner=request.user,
+        pool__table__hidden_at=None,
     )
 
 
 def payment_mark_for_host(request: HttpRequest, mark_id: int) -> PaymentMark:
     return get_object_or_404(
-        PaymentMark.objects.select_related("table", "night"), pk=mark_id, table__owner=request.user
+        PaymentMark.objects.select_related("table", "night"),
+        pk=mark_id,
+        table__owner=request.user,
+        table__hidden_at=None,
     )
 
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils.translation import pgettext
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -138,4 +138,5 @@ def go(
         messages.add_message(request, level, message)
     if request.htmx:
         return HttpResponseClientRedirect(to)
-    return redirect(to)
+    # An address, never a URL name: ``redirect`` would try a bare word as one.
+    return HttpResponseRedirect(to)

@@ -3,17 +3,24 @@ it (the settle-up's "Add how Ann gets paid"): a ``next`` address of this site on
 link made elsewhere cannot bounce the host to another site."""
 
 from django.http import HttpRequest
+from django.urls import Resolver404, resolve
 from django.utils.http import url_has_allowed_host_and_scheme
 
 NEXT = "next"
 
 
 def return_to(request: HttpRequest, value: str | None) -> str:
-    """``value`` when it is an address of this site (its host and scheme, HTTPS when the
-    request is), else ""."""
-    if not value:
+    """``value`` when it is a path of this site's pages (not another host's, not a bare
+    word a redirect would take for a URL name), else ""."""
+    if not value or not value.startswith("/") or value.startswith("//"):
         return ""
     safe = url_has_allowed_host_and_scheme(
         value, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
-    return value if safe else ""
+    if not safe:
+        return ""
+    try:
+        resolve(value.split("?", 1)[0].split("#", 1)[0])
+    except Resolver404:
+        return ""
+    return value

@@ -140,7 +140,7 @@ _SCREEN_SQL = f"""
     LEFT JOIN {Hand._meta.db_table} h ON h.night_id = n.id AND h.live AND h.number = (
         SELECT MAX(number) FROM {Hand._meta.db_table} WHERE night_id = n.id AND live
     )
-    WHERE s.night_id = %s AND t.owner_id = %s
+    WHERE s.night_id = %s AND t.owner_id = %s AND t.hidden_at IS NULL
     ORDER BY s.position
 """  # noqa: S608 - names from the models, values as parameters
 

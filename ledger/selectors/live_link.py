@@ -150,7 +150,8 @@ def _live_nights() -> QuerySet:
         .values("key")
     )
     return (
-        ShareLink.objects.filter(revoked_at__isnull=True)
+        # A sample table put away shows nothing, its live link included.
+        ShareLink.objects.filter(revoked_at__isnull=True, night__table__hidden_at=None)
         .annotate(
             host_language=_scalar(
                 HostSettings.objects.filter(user_id=OuterRef("night__table__owner_id")).values(

@@ -19,7 +19,7 @@ def shared_night(token: str) -> Night | None:
     if not TOKEN.fullmatch(token):
         return None
     link = (
-        ShareLink.objects.filter(token=token, revoked_at__isnull=True)
+        ShareLink.objects.filter(token=token, revoked_at__isnull=True, night__table__hidden_at=None)
         .select_related("night__table")
         .first()
     )

@@ -6,6 +6,7 @@ so two phones writing into one night take turns, and an error anywhere leaves no
 """
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -79,6 +80,7 @@ def night_start(
     by,
     house_rules: Mapping | None = None,
     idempotency_key: str = "",
+    started_at: datetime | None = None,
 ) -> Night:
     """Open a night with ``players`` in seat order (clockwise) and its rules snapshot:
     the table's rules, or ``house_rules`` (a night file brings its own).
@@ -118,7 +120,7 @@ def night_start(
             table=table,
             rules=snapshot,
             first_dealer=first_dealer,
-            started_at=timezone.now(),
+            started_at=started_at or timezone.now(),
             started_by=by,
             idempotency_key=idempotency_key,
         )
@@ -141,9 +143,12 @@ def _night_started_with(table: Table, key: str, players, first_dealer) -> Night 
     return earlier
 
 
-def night_close(*, night: Night, by, policy: str | None = None) -> Night:
+def night_close(
+    *, night: Night, by, policy: str | None = None, closed_at: datetime | None = None
+) -> Night:
     """Close the night, handing back what is left in the pot by ``policy``
-    (the night's leftover_pot rule by default)."""
+    (the night's leftover_pot rule by default). ``closed_at``: when it closed, if not now
+    (a night restored from a backup keeps its own dates)."""
     with transaction.atomic():
         night = locked(night)
         refuse_if_closed(night)
@@ -158,7 +163,7 @@ def night_close(*, night: Night, by, policy: str | None = None) -> Night:
             raise InvalidInput(error.problems) from None
         now = timezone.now()
         post(night, double_entries(None, movements), by=by, now=now)
-        night.closed_at = now
+        night.closed_at = closed_at or now
         night.closed_by = by
         night.leftover_policy = policy
         night.save(update_fields=["closed_at", "closed_by", "leftover_policy"])

@@ -101,13 +101,23 @@ def test_a_refused_way_keeps_the_way_back(client, host, player):
 
 
 @pytest.mark.parametrize(
-    "elsewhere", ["https://evil.example/", "//evil.example/", "javascript:alert(1)"]
+    "elsewhere",
+    [
+        "https://evil.example/",
+        "//evil.example/",
+        "javascript:alert(1)",
+        # Not addresses of this site's pages: a redirect would take a bare word for a URL
+        # name (a 500 once), and no page is at /nowhere/.
+        "evil.example",
+        "admin:index",
+        "/nowhere/evil.example",
+    ],
 )
 def test_a_way_back_to_another_site_is_ignored(client, host, player, elsewhere):
     page = client.get(_page(player), {"next": elsewhere}).content.decode()
     response = client.post(_add(player), {**SWISH, "next": elsewhere})
 
-    assert "evil.example" not in page and "javascript:" not in page
+    assert "evil.example" not in page and "javascript:" not in page and "admin:" not in page
     assert "Back to the settle-up" not in page
     assert response["Location"] == _page(player) + "#payment-methods"
 

@@ -6,10 +6,16 @@ from html import escape
 import pytest
 from django.urls import reverse
 
-from ledger.models import Night, Table
+from ledger.models import Night, Player, Table
 from ledger.services.samples import NOT_A_SAMPLE, table_create_sample
 from tables.views.tables import SAMPLE_HIDDEN, SAMPLE_READY
-from tests.factories import ShareLinkFactory, TableFactory, UserFactory
+from tests.factories import (
+    PaymentMethodFactory,
+    ShareLinkFactory,
+    TableFactory,
+    UserFactory,
+    night_with,
+)
 from tests.tables.night_helpers import said
 
 pytestmark = pytest.mark.django_db
@@ -71,6 +77,23 @@ def test_putting_the_sample_away_takes_it_off_the_host_screens(client, host):
     assert client.get(reverse("night_settlement", args=[night.pk])).status_code == 404
     # Put away, not deleted: its night is still in the ledger.
     assert Night.objects.filter(pk=night.pk).exists()
+
+
+def test_a_sample_put_away_answers_no_screen_of_its_nights_live_link_or_payments(client, host):
+    table = table_create_sample(host=host)
+    night = Night.objects.get(table=table)
+    open_night = night_with(["Ann", "Bob"], table=table)
+    link = ShareLinkFactory(night=night)
+    method = PaymentMethodFactory(player=Player.objects.filter(table=table).first())
+
+    client.post(_hide(table))
+
+    # The hand screen reads its night in its own query: the table's being put away too.
+    assert client.get(reverse("night_detail", args=[open_night.pk])).status_code == 404
+    assert client.get(reverse("share_view", args=[link.token])).status_code == 404
+    assert client.get(reverse("share_rules", args=[link.token])).status_code == 404
+    remove = reverse("payment_method_remove", args=[method.pk])
+    assert client.post(remove, {"reason": "x"}).status_code == 404
 
 
 def test_a_real_table_cannot_be_put_away(client, host):
