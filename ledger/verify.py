@@ -21,8 +21,16 @@ from collections.abc import Iterable, Mapping
 
 from ledger import rules, seals
 from ledger.errors import key_shown
-from ledger.models import GENESIS_HASH, Entry, Hand, Night, NightResult, NightTransfer
-from ledger.rules.money import quantum
+from ledger.models import (
+    GENESIS_HASH,
+    Entry,
+    Hand,
+    Night,
+    NightResult,
+    NightSummary,
+    NightTransfer,
+)
+from ledger.rules.money import quantum, to_units
 from ledger.selectors.seats import names_of, night_roster
 from ledger.services.postings import postings
 
@@ -95,8 +103,8 @@ BALANCE_DIFFERS = (
 POT_DIFFERS = "Night {night}: the pot from the entries is {found}; the replay gives {expected}."
 RESULTS_MISSING = "Night {night}: it is closed, but what it came to was never written."
 RESULTS_DIFFER = (
-    "Night {night}: the results written as it closed give {player} {found} chips; "
-    "the entries give {expected}."
+    "Night {night}: the results written as it closed give {player} {found}; the entries "
+    "give {expected} (chips, and their money in the currency's smallest unit)."
 )
 TRANSFERS_DIFFER = (
     "Night {night}: the settle-up written as it closed is [{found}]; the entries give [{expected}]."
@@ -390,10 +398,11 @@ class _Check:
 
     def results(self, house: rules.HouseRules, entries: list[Entry]) -> None:
         """A closed night's results and settle-up against its entries."""
-        stored = dict(
-            NightResult.objects.filter(night=self.night).values_list("player_id", "chips")
+        rows = NightResult.objects.filter(night=self.night).values_list(
+            "player_id", "chips", "money_units"
         )
-        if not stored:
+        stored = {player_id: (chips, units) for player_id, chips, units in rows}
+        if not stored or not NightSummary.objects.filter(night=self.night).exists():
             self.say(RESULTS_MISSING)
             return
         sums: dict[int, int] = defaultdict(int)
@@ -401,12 +410,15 @@ class _Check:
             if entry.player_id is not None:
                 sums[entry.player_id] += entry.amount
         for player_id, name in self.to_name.items():
-            if stored.get(player_id) != sums.get(player_id, 0):
+            chips = sums.get(player_id, 0)
+            expected = (chips, to_units(rules.to_money(chips, house), house.currency))
+            if stored.get(player_id) != expected:
+                found = stored.get(player_id)
                 self.say(
                     RESULTS_DIFFER,
                     player=name,
-                    found=stored.get(player_id),
-                    expected=sums.get(player_id, 0),
+                    found=f"{found[0]}, {found[1]}" if found else "nothing",
+                    expected=f"{expected[0]}, {expected[1]}",
                 )
         balances = {player_id: sums.get(player_id, 0) for player_id in self.to_name}
         try:

@@ -9,11 +9,14 @@ three-thousandth night as at the third. Like the entries they are append-only; t
 entries stay the audited truth, and ``verify_ledger`` checks these rows against them.
 """
 
+from decimal import Decimal
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from ledger.models.append_only import AppendOnly
+from ledger.rules.money import from_units
 
 NIGHT_RESULTS_ARE_APPEND_ONLY = (
     "A closed night's results are kept as written: they are worked out once, when it closes."
@@ -136,9 +139,9 @@ class NightResult(AppendOnly):
     moved = models.BooleanField(verbose_name=gettext_lazy("played"))
     chips = models.BigIntegerField(verbose_name=gettext_lazy("chips"))
     currency = models.CharField(verbose_name=gettext_lazy("currency"), max_length=3)
-    money = models.DecimalField(
-        verbose_name=gettext_lazy("money"), max_digits=MONEY_DIGITS, decimal_places=MONEY_PLACES
-    )
+    # The chips' worth in the currency's smallest unit (cents): summed exactly as integers,
+    # where a database's decimals may be floating point (SQLite's are).
+    money_units = models.BigIntegerField(verbose_name=gettext_lazy("money (smallest unit)"))
     dealt_in = models.PositiveIntegerField(verbose_name=pgettext_lazy("hand played", "dealt in"))
     stays = models.PositiveIntegerField(verbose_name=pgettext_lazy("stay or fold", "stays"))
     wins = models.PositiveIntegerField(verbose_name=gettext_lazy("wins"))
@@ -175,6 +178,10 @@ class NightResult(AppendOnly):
 
     def __str__(self) -> str:
         return f"night #{self.night_id}, player #{self.player_id}: {self.chips:+d}"
+
+    @property
+    def money(self) -> Decimal:
+        return from_units(self.money_units, self.currency)
 
 
 class NightTransfer(AppendOnly):

@@ -54,3 +54,17 @@ def to_money(chips: int, rules: HouseRules) -> Decimal:
         return (Decimal(chips) * rules.chip_value).quantize(
             quantum(rules.currency), rounding=ROUND_HALF_UP
         )
+
+
+def to_units(money: Decimal, currency: str) -> int:
+    """``money`` in ``currency``'s smallest unit (cents for USD), exactly: what a database
+    sums as an integer, where its decimals might be floating point (SQLite's are)."""
+    units = money.scaleb(currency_places(currency))
+    if units != units.to_integral_value():
+        raise ValueError(f"{money} has more decimal places than {currency}")
+    return int(units)
+
+
+def from_units(units: int, currency: str) -> Decimal:
+    """``units`` of ``currency``'s smallest unit as money: from_units(1250, "USD") is 12.50."""
+    return Decimal(units).scaleb(-currency_places(currency)).quantize(quantum(currency))

@@ -293,8 +293,9 @@ def _open_night_transfers(table: Table) -> list[NightTransfer]:
     """The transfers of ``table``'s closed nights not yet taken into a "settle everything"
     that still have something open, oldest night first, in settle-up order, with their
     nights: one query. Each night's transfers were written as it closed, and what is paid
-    of each is summed in the database, so the fully paid transfers of years of nights
-    are not read at all."""
+    of each is summed in the database, so only the transfers still open come back: the
+    database still looks at every transfer of the nights never settled everything (an
+    index range), but nothing is settled again and no fully paid transfer is built."""
     paid = (
         PaymentMark.objects.filter(
             night=OuterRef("night"),

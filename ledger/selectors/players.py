@@ -17,7 +17,6 @@ from django.core.paginator import Page, Paginator
 from django.db.models import BooleanField, Count, Expression, F, Max, Min, Q, Sum
 
 from ledger.models import Entry, Hand, Night, NightResult, PaymentMethod, Player
-from ledger.rules.money import quantum
 from ledger.selectors.debts import PlayerDebts, player_debts
 from ledger.selectors.payment_methods import player_payment_methods
 from ledger.selectors.totals import NIGHT_FIELDS, NightInfo, Totals
@@ -164,8 +163,7 @@ def _most(*values: int | None) -> int | None:
 
 
 def _result_night(row: NightResult, night: Night, cumulative: int) -> PlayerNight:
-    money = row.money.quantize(quantum(row.currency))
-    return PlayerNight(NightInfo.from_night(night), row.chips, money, cumulative)
+    return PlayerNight(NightInfo.from_night(night), row.chips, row.money, cumulative)
 
 
 def player_stats(player: Player, *, page: int | str = 1) -> PlayerStats:
@@ -198,7 +196,7 @@ def player_stats(player: Player, *, page: int | str = 1) -> PlayerStats:
         results.values("currency")
         .annotate(
             chips=Sum("chips"),
-            money=Sum("money"),
+            money=Sum("money_units"),
             **{fact: Sum(fact) for fact in closed},
             **{most: Max(most) for most in biggest},
         )

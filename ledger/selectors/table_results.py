@@ -12,7 +12,7 @@ from django.db.models import Sum
 
 from ledger import rules
 from ledger.models import Entry, Night, NightResult, Seat, Table
-from ledger.rules.money import quantum
+from ledger.rules.money import from_units
 
 
 @dataclass(frozen=True)
@@ -37,9 +37,9 @@ def table_results(table: Table) -> Iterator[ResultRow]:
     for night_id, name, chips, money, currency in (
         NightResult.objects.filter(table=table)
         .order_by("night_id", "position")
-        .values_list("night_id", "player__name", "chips", "money", "currency")
+        .values_list("night_id", "player__name", "chips", "money_units", "currency")
     ):
-        closed[night_id].append((name, chips, money.quantize(quantum(currency)), currency))
+        closed[night_id].append((name, chips, from_units(money, currency), currency))
     still_open = [pk for pk, _, closed_at, _ in nights if closed_at is None]
     seats: dict[int, list[tuple[str, int]]] = defaultdict(list)
     chips: dict[tuple[int, int], int] = {}

@@ -72,7 +72,7 @@ def _leaderboard(slug: str, title: str, results, players: dict[int, Player]) -> 
     for player_id, currency, chips, money, nights in (
         results.filter(moved=True)
         .values_list("player_id", "currency")
-        .annotate(chips=Sum("chips"), money=Sum("money"), nights=Count("pk"))
+        .annotate(chips=Sum("chips"), money=Sum("money_units"), nights=Count("pk"))
         .values_list("player_id", "currency", "chips", "money", "nights")
         .order_by()
     ):

@@ -6,7 +6,7 @@ from typing import Any
 
 from ledger import rules
 from ledger.models import Night
-from ledger.rules.money import quantum
+from ledger.rules.money import from_units
 
 
 @dataclass(frozen=True)
@@ -50,12 +50,11 @@ class Totals:
         self.chips += chips
         self.money[night.currency] = self.money.get(night.currency, Decimal(0)) + night.money(chips)
 
-    def add_sum(self, currency: str, chips: int, money: Decimal) -> None:
-        """Add nights already summed: their chips, and their money in ``currency``."""
+    def add_sum(self, currency: str, chips: int, units: int) -> None:
+        """Add nights already summed: their chips, and their money in ``currency``'s
+        smallest unit."""
         self.chips += chips
-        self.money[currency] = self.money.get(currency, Decimal(0)) + money.quantize(
-            quantum(currency)
-        )
+        self.money[currency] = self.money.get(currency, Decimal(0)) + from_units(units, currency)
 
     @property
     def money_total(self) -> Decimal:

@@ -9,7 +9,6 @@ settle-up by the same exact method as the night's settle-up screen, in seat orde
 """
 
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 from django.db.models import Count, IntegerField, Max, Min, Q, Sum
 from django.db.models.fields.json import KT
@@ -17,17 +16,7 @@ from django.db.models.functions import Cast
 
 from ledger import rules
 from ledger.models import Entry, Hand, Night, NightResult, NightSummary, NightTransfer, Seat
-
-# The models the figures are read from and written to. A migration that fills these rows
-# for nights closed before they existed passes its own historical models instead.
-MODELS = SimpleNamespace(
-    Entry=Entry,
-    Hand=Hand,
-    Seat=Seat,
-    NightResult=NightResult,
-    NightSummary=NightSummary,
-    NightTransfer=NightTransfer,
-)
+from ledger.rules.money import to_units
 
 
 @dataclass(frozen=True)
@@ -37,7 +26,7 @@ class _Facts:
     wins: int = 0
 
 
-def night_results_write(*, night: Night, models=MODELS) -> None:
+def night_results_write(*, night: Night) -> None:
     """Write ``night``'s results, records and settle-up: called by ``night_close`` in its
     transaction, once the closing entries are posted. Seven queries, whatever the night's
     length: the seats, the players' sums, their hand facts, the night's biggest pot and
@@ -45,15 +34,13 @@ def night_results_write(*, night: Night, models=MODELS) -> None:
     house = rules.HouseRules.from_dict(night.rules)
     currency = house.currency
     seats = list(
-        models.Seat.objects.filter(night_id=night.pk)
+        Seat.objects.filter(night_id=night.pk)
         .order_by("position")
         .values_list("player_id", flat=True)
     )
     sums = {
         player: (chips, count)
-        for player, chips, count in models.Entry.objects.filter(
-            night_id=night.pk, player__isnull=False
-        )
+        for player, chips, count in Entry.objects.filter(night_id=night.pk, player__isnull=False)
         .values_list("player_id")
         .annotate(chips=Sum("amount"), count=Count("pk"))
         .values_list("player_id", "chips", "count")
@@ -62,7 +49,7 @@ def night_results_write(*, night: Night, models=MODELS) -> None:
     live = {"night_id": night.pk, "hand__live": True, "player__isnull": False}
     entry_facts = {
         row["player_id"]: row
-        for row in models.Entry.objects.filter(**live)
+        for row in Entry.objects.filter(**live)
         .values("player_id")
         .annotate(
             bourres=Count("pk", filter=Q(kind=rules.BOURRE)),
@@ -73,13 +60,13 @@ def night_results_write(*, night: Night, models=MODELS) -> None:
         .order_by()
     }
     pot = (
-        models.Entry.objects.filter(kind=rules.WIN, **live)
+        Entry.objects.filter(kind=rules.WIN, **live)
         .order_by("-amount", "seq")
         .values("amount", "player_id", "hand_number")
         .first()
     )
     bourres = (
-        models.Entry.objects.filter(kind=rules.BOURRE, **live)
+        Entry.objects.filter(kind=rules.BOURRE, **live)
         .values("hand_id", "hand_number")
         .annotate(count=Count("pk"))
         .order_by("-count", "hand_number")
@@ -89,7 +76,7 @@ def night_results_write(*, night: Night, models=MODELS) -> None:
     hands = 0
     carry = None
     for number, data, result, streak in (
-        models.Hand.objects.filter(night_id=night.pk, live=True)
+        Hand.objects.filter(night_id=night.pk, live=True)
         .annotate(streak=Cast(KT("state_after__carry_streak"), IntegerField()))
         .order_by("number")
         .values_list("number", "input", "result", "streak")
@@ -115,7 +102,7 @@ def night_results_write(*, night: Night, models=MODELS) -> None:
         played = hand_facts.get(player, _Facts())
         biggest_bourre = facts.get("biggest_bourre")
         results.append(
-            models.NightResult(
+            NightResult(
                 night_id=night.pk,
                 table_id=night.table_id,
                 player_id=player,
@@ -124,7 +111,7 @@ def night_results_write(*, night: Night, models=MODELS) -> None:
                 moved=count > 0,
                 chips=chips,
                 currency=currency,
-                money=rules.to_money(chips, house),
+                money_units=to_units(rules.to_money(chips, house), currency),
                 dealt_in=played.dealt_in,
                 stays=played.stays,
                 wins=played.wins,
@@ -134,8 +121,8 @@ def night_results_write(*, night: Night, models=MODELS) -> None:
                 biggest_bourre=-biggest_bourre if biggest_bourre else None,
             )
         )
-    models.NightResult.objects.bulk_create(results)
-    models.NightSummary.objects.create(
+    NightResult.objects.bulk_create(results)
+    NightSummary.objects.create(
         night_id=night.pk,
         table_id=night.table_id,
         started_at=night.started_at,
@@ -152,8 +139,8 @@ def night_results_write(*, night: Night, models=MODELS) -> None:
         longest_carryover_hand=carry[1] if carry else None,
     )
     balances = {player: sums.get(player, (0, 0))[0] for player in seats}
-    models.NightTransfer.objects.bulk_create(
-        models.NightTransfer(
+    NightTransfer.objects.bulk_create(
+        NightTransfer(
             night_id=night.pk,
             table_id=night.table_id,
             position=position,

@@ -227,3 +227,34 @@ def test_the_report_of_a_night_without_hands_has_no_charts_yet(client):
     assert "No hands yet." in html
     assert "<svg" not in html
     assert "Make a live link" in html
+
+
+def test_a_long_history_is_listed_a_page_at_a_time_on_every_page_that_lists_nights(client):
+    table, urls = _table_with(62, extra_hands=0)
+    client.force_login(table.owner)
+    player = Player.objects.filter(table=table).order_by("name").first()
+    pages = {
+        "table page": reverse("table_detail", args=[table.pk]),
+        "table stats": urls["table_stats"],
+        "player page": reverse("player_detail", args=[player.pk]),
+    }
+
+    for name, url in pages.items():
+        first = client.get(url).content.decode()
+        second = client.get(url, {"page": "2"}).content.decode()
+        assert 'href="?page=2#nights-heading" rel="next"' in first, name
+        assert 'href="?page=1#nights-heading" rel="prev"' in second, name
+        # A page the host did not get from a link is the nearest one, never an error.
+        for garbage in ("abc", "-1", "2.5", "9" * 400):
+            assert client.get(url, {"page": garbage}).status_code == 200, (name, garbage)
+
+
+def test_the_pages_of_a_players_nights_keep_the_way_back_to_the_settle_up(client):
+    table, _ = _table_with(62, extra_hands=0)
+    client.force_login(table.owner)
+    player = Player.objects.filter(table=table).order_by("name").first()
+    back = reverse("table_detail", args=[table.pk])
+
+    html = client.get(reverse("player_detail", args=[player.pk]), {"next": back}).content.decode()
+
+    assert f'href="?next=%2Ftables%2F{table.pk}%2F&amp;page=2#nights-heading"' in html
