@@ -5,7 +5,7 @@ import json
 import re
 from decimal import Decimal
 from html import unescape
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 import pytest
 from django.urls import reverse
@@ -257,7 +257,10 @@ def test_a_payee_whose_ways_all_take_another_currency_is_named_with_what_to_do(c
     assert '<details class="pay">' not in transfer
     said = no_way_in([swish], payee="Ann", currency="USD")
     assert said and escape(said) in transfer
-    assert f'href="{reverse("player_detail", args=[ann.pk])}"' in transfer
+    # The payee's ways, whose form comes back to this settle-up once a way is added.
+    back = quote(reverse("night_settlement", args=[night.pk]), safe="")
+    player_page = reverse("player_detail", args=[ann.pk])
+    assert f'href="{player_page}?next={back}#payment-methods"' in transfer
     # Cy has no way at all: nothing to explain.
     assert '<p class="check">' not in _transfer(html, "Cy")
 
