@@ -16,7 +16,11 @@ from tests.browser.axe_audit import axe_violations, refused
 from tests.browser.conftest import PHONE
 from tests.browser.screens import account_pages, signed_in_account_pages, world
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.database_independent,
+    pytest.mark.django_db(transaction=True),
+]
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 OPEN_EVERY_DISCLOSURE = "document.querySelectorAll('details').forEach((d) => { d.open = true; })"

@@ -20,7 +20,11 @@ from ledger.rules import HouseRules
 from tests.factories import night_with
 from tests.ledger.helpers import ids
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.database_independent,
+    pytest.mark.django_db(transaction=True),
+]
 
 LANGUAGES = ("en", "it", "pt-br", "es", "fr", "sv")
 FIVE = ("Ann", "Bob", "Cy", "Dee", "Eve")

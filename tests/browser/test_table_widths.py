@@ -10,7 +10,11 @@ from django.conf import settings
 
 from tests.browser.screens import world
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.database_independent,
+    pytest.mark.django_db(transaction=True),
+]
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 PHONE_360 = {"width": 360, "height": 800}

@@ -13,10 +13,13 @@ from django.conf import settings
 
 from tables.management.commands.check_catalogs import GETTEXT_TOOLS, NOT_COPIED
 
-pytestmark = pytest.mark.skipif(
-    any(shutil.which(tool) is None for tool in GETTEXT_TOOLS),
-    reason="makemessages needs GNU gettext (.ci/run installs it)",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        any(shutil.which(tool) is None for tool in GETTEXT_TOOLS),
+        reason="makemessages needs GNU gettext (.ci/run installs it)",
+    ),
+    pytest.mark.database_independent,
+]
 NEW_STRING = "A sentence nobody has translated yet"
 
 
