@@ -18,8 +18,9 @@ pytestmark = pytest.mark.django_db
 
 
 def run(*args):
+    """The report alone: the progress shown on stderr is tested on its own."""
     out, err = io.StringIO(), io.StringIO()
-    call_command("verify_ledger", *args, stdout=out, stderr=err)
+    call_command("verify_ledger", *args, "--no-progress", stdout=out, stderr=err)
     return out.getvalue(), err.getvalue()
 
 
@@ -71,7 +72,7 @@ def test_verify_ledger_names_every_mismatch_and_fails():
     assert str(caught.value) == verify_ledger.FAILED.format(problems=len(problems), nights=1)
     out, err = io.StringIO(), io.StringIO()
     with pytest.raises(CommandError):
-        call_command("verify_ledger", stdout=out, stderr=err)
+        call_command("verify_ledger", "--no-progress", stdout=out, stderr=err)
     assert out.getvalue().startswith(f"Night {clean.pk}: OK")
     assert err.getvalue().splitlines() == problems
 
