@@ -106,9 +106,11 @@ def night_choice(
     *,
     existing: Callable[[list[int]], Iterable[int]],
     no_such_table: str = NO_SUCH_TABLE,
+    **values: object,
 ) -> NightChoice:
     """The choice the command's options make, refused with a CommandError naming the
-    option when it cannot be used: ``existing`` gives which of the table ids exist."""
+    option when it cannot be used: ``existing`` gives which of the table ids exist, and
+    ``no_such_table`` (with ``values``) says one that does not."""
     tables = tuple(dict.fromkeys(options.get("tables") or ()))
     since, until = options.get("since"), options.get("until")
     if since is not None and until is not None and since > until:
@@ -117,5 +119,7 @@ def night_choice(
         found = set(existing(list(tables)))
         missing = [table for table in tables if table not in found]
         if missing:
-            raise CommandError("\n".join(no_such_table.format(table=table) for table in missing))
+            raise CommandError(
+                "\n".join(no_such_table.format(table=table, **values) for table in missing)
+            )
     return NightChoice(tables=tables, since=since, until=until)
