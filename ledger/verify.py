@@ -147,7 +147,7 @@ def _seq_ranges(seqs: list[int]) -> str:
     return ", ".join(f"{run[0]} to {run[-1]}" if len(run) > 1 else f"{run[0]}" for run in runs)
 
 
-def _chain(night: Night, entries: list[EntryRow], check_hash) -> list[str]:
+def _chain(night: Night, entries: list[EntryRow], sealers: Mapping) -> list[str]:
     problems = []
     unchecked: dict[str, list[int]] = defaultdict(list)  # key id not held -> seqs
     prev_hash = GENESIS_HASH
@@ -160,27 +160,26 @@ def _chain(night: Night, entries: list[EntryRow], check_hash) -> list[str]:
             problems.append(SEQ_GAP.format(night=night.pk, seq=entry.seq, expected=expected))
         if entry.prev_hash != prev_hash:
             problems.append(CHAIN_BROKEN.format(night=night.pk, seq=entry.seq))
-        post = (entry.night_id, entry.created_at, entry.created_by_id, entry.key_id)
-        canonical = posts.get(post)
-        if canonical is None:
-            canonical = posts[post] = canonical_entries(
-                entry.night_id, entry.created_at.isoformat(), entry.created_by_id, entry.key_id
-            )
-        text = canonical(
-            entry.seq,
-            entry.hand_id,
-            entry.hand_number,
-            entry.player_id,
-            entry.amount,
-            entry.kind,
-            entry.reverses_id,
-        )
-        try:
-            intact = entry.hash == check_hash(entry.key_id, entry.prev_hash, text)
-        except seals.UnknownKey:
+        seal = sealers.get(entry.key_id)
+        if seal is None:
             unchecked[entry.key_id].append(entry.seq)
         else:
-            if not intact:
+            post = (entry.night_id, entry.created_at, entry.created_by_id, entry.key_id)
+            canonical = posts.get(post)
+            if canonical is None:
+                canonical = posts[post] = canonical_entries(
+                    entry.night_id, entry.created_at.isoformat(), entry.created_by_id, entry.key_id
+                )
+            text = canonical(
+                entry.seq,
+                entry.hand_id,
+                entry.hand_number,
+                entry.player_id,
+                entry.amount,
+                entry.kind,
+                entry.reverses_id,
+            )
+            if entry.hash != seal(entry.prev_hash, text):
                 problems.append(HASH_DIFFERS.format(night=night.pk, seq=entry.seq))
         prev_hash = entry.hash
         expected = entry.seq + 1
@@ -435,7 +434,7 @@ def verify_nights(night_ids: Iterable[int], *, chunk: int = CHUNK) -> Iterator[N
     """Each of the nights ``night_ids`` names that exists, checked as ``verify_night``
     checks it, in the order given: read CHUNK nights at a time, each kind of row of all
     of them in one query, what is stored, not a caller's stale copy."""
-    check_hash = seals.entry_checker()
+    sealers = seals.entry_sealers()
     ids = list(night_ids)
     for start in range(0, len(ids), chunk):
         part = ids[start : start + chunk]
@@ -477,7 +476,7 @@ def verify_nights(night_ids: Iterable[int], *, chunk: int = CHUNK) -> Iterator[N
                     hands.get(night_id, []),
                     results.get(night_id, {}),
                     transfers.get(night_id, []),
-                    check_hash,
+                    sealers,
                 ),
                 live_hands=sum(1 for hand in hands.get(night_id, []) if hand.live),
                 entries=len(own),
@@ -485,9 +484,9 @@ def verify_nights(night_ids: Iterable[int], *, chunk: int = CHUNK) -> Iterator[N
             )
 
 
-def _verify(night, roster, entries, hands, results, transfers, check_hash) -> list[str]:
+def _verify(night, roster, entries, hands, results, transfers, sealers) -> list[str]:
     check = _Check(night, roster)
-    check.problems.extend(_chain(night, entries, check_hash))
+    check.problems.extend(_chain(night, entries, sealers))
     try:
         house = night.house_rules
     except rules.RulesError as error:
