@@ -190,6 +190,8 @@ def _chain(night: Night, entries: list[EntryRow], sealers: Mapping) -> list[str]
 
 
 def _differing(stored: Mapping | None, replayed: Mapping) -> str:
+    if stored == replayed:  # nearly always: one comparison, not one per key
+        return ""
     stored = stored or {}
     keys = [k for k in replayed if stored.get(k) != replayed[k]]
     keys += [k for k in stored if k not in replayed]
