@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from ledger import selectors
 from ledger.errors import InvalidInput, ServiceError
+from ledger.management.night_choice import NightChoice
 from ledger.models import Night, Player, Table
 from ledger.names import name_key
 from ledger.nightfile import json_loads, night_export, night_import, night_parse
@@ -79,6 +80,20 @@ RESTORED_NIGHT_INVALID = Code(
 )
 
 
+class _Unseen:
+    """No progress shown: what ``backup`` and ``restore`` report to when nobody watches
+    (a command passes ledger.management.progress.Progress)."""
+
+    def start(self, total: int) -> None:
+        pass
+
+    def advance(self, count: int = 1) -> None:
+        pass
+
+
+EVERY_NIGHT = NightChoice()
+
+
 @dataclass(frozen=True)
 class Restored:
     nights: list[Night]
@@ -93,19 +108,34 @@ def _iso(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat()
 
 
-def backup(directory: Path, *, owner=None) -> dict:
-    """Write every night (of ``owner``, or of everyone) and the manifest into ``directory``."""
+def backup(
+    directory: Path, *, owner=None, choice: NightChoice = EVERY_NIGHT, progress=None
+) -> dict:
+    """Write every night (of ``owner``, or of everyone; of the tables and days ``choice``
+    names) and the manifest into ``directory``; ``progress`` is told of each night."""
+    progress = progress or _Unseen()
     directory.mkdir(parents=True, exist_ok=True)
     if (directory / MANIFEST).exists():
         raise InvalidInput(BACKUP_EXISTS(directory=directory))
     tables = Table.objects.select_related("owner").order_by("pk")
     if owner is not None:
         tables = tables.filter(owner=owner)
+    if choice.tables:
+        tables = tables.filter(pk__in=choice.tables)
+    nights = choice.nights(Night.objects.filter(table__in=tables))
+    by_table: dict[int, list[int]] = {}
+    for table_id, night_id in nights.order_by("started_at", "pk").values_list("table_id", "pk"):
+        by_table.setdefault(table_id, []).append(night_id)
+    progress.start(sum(len(ids) for ids in by_table.values()))
     manifest: dict = {"format": FORMAT, "created_at": _iso(timezone.now()), "tables": []}
     for table in tables:
+        if choice.dated and table.pk not in by_table:
+            continue  # none of its nights on those days: the backup holds only theirs
         entry = {
             "owner": _username(table.owner),
             "name": table.name,
+            # What restore_nights --table names it by: its id where it was backed up.
+            "table": table.pk,
             "rules": table.rules,
             # Every player, with who is retired: players who never played are kept too.
             "players": [
@@ -114,7 +144,9 @@ def backup(directory: Path, *, owner=None) -> dict:
             ],
             "nights": [],
         }
-        for night in Night.objects.filter(table=table).order_by("started_at", "pk"):
+        for night in Night.objects.filter(pk__in=by_table.get(table.pk, [])).order_by(
+            "started_at", "pk"
+        ):
             document = night_export(night)
             name = f"night-{night.pk}.json"
             (directory / name).write_text(
@@ -130,6 +162,7 @@ def backup(directory: Path, *, owner=None) -> dict:
                     "pot": document["results"]["pot"],
                 }
             )
+            progress.advance()
         manifest["tables"].append(entry)
     # The manifest last: a backup interrupted half-way has none, and cannot be restored.
     (directory / MANIFEST).write_text(
@@ -212,17 +245,42 @@ def _restore_table(table: dict, name: str, user) -> Table:
     return restored
 
 
-def restore(directory: Path, *, owner=None) -> Restored:
-    """Restore every table and night of the backup in ``directory``, whole or not at all:
-    to ``owner``, or to the users the manifest names."""
+def chosen(manifest: dict, choice: NightChoice) -> list[tuple[dict, list[dict]]]:
+    """The manifest's tables ``choice`` names, each with its nights ``choice`` names (a
+    manifest written before tables were named by id has none ``--table`` can name)."""
+    picked = []
+    for table in manifest["tables"]:
+        if choice.tables and table.get("table") not in choice.tables:
+            continue
+        nights = [
+            item
+            for item in table["nights"]
+            if choice.takes(table.get("table"), datetime.fromisoformat(item["started_at"]))
+        ]
+        if choice.dated and not nights:
+            continue
+        picked.append((table, nights))
+    return picked
+
+
+def restore(
+    directory: Path, *, owner=None, choice: NightChoice = EVERY_NIGHT, progress=None
+) -> Restored:
+    """Restore every table and night (of the tables and days ``choice`` names) of the
+    backup in ``directory``, whole or not at all: to ``owner``, or to the users the
+    manifest names. ``progress`` is told of each night."""
+    progress = progress or _Unseen()
     manifest = read_manifest(directory)
+    picked = chosen(manifest, choice)
+    manifest = {**manifest, "tables": [table for table, _ in picked]}
     owners = _owners(manifest, owner)
+    progress.start(sum(len(items) for _, items in picked))
     nights, tables = [], []
     with transaction.atomic():
-        for table, name in zip(manifest["tables"], _table_names(manifest, owners), strict=True):
+        for (table, items), name in zip(picked, _table_names(manifest, owners), strict=True):
             user = owners[table["owner"]]
             restored = _restore_table(table, name, user)
-            for item in table["nights"]:
+            for item in items:
                 document = _read_night(directory, item["file"])
                 try:
                     # again: a backup holds a night twice only if its host imported it twice
@@ -250,6 +308,7 @@ def restore(directory: Path, *, owner=None) -> Restored:
                     ) from None
                 _check(night, item, name)
                 nights.append(night)
+                progress.advance()
             # Retired last: a retired player cannot be seated, and their nights come first.
             for player in table["players"]:
                 if player["retired"]:

@@ -17,7 +17,10 @@ what its entries give: each seat's chips and the settle-up.
 
 import itertools
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import NamedTuple
 
 from ledger import rules, seals
 from ledger.errors import key_shown
@@ -30,8 +33,9 @@ from ledger.models import (
     NightSummary,
     NightTransfer,
 )
+from ledger.models.entries import canonical_entries
 from ledger.rules.money import quantum, to_units
-from ledger.selectors.seats import names_of, night_roster
+from ledger.selectors.seats import RosterPlayer, names_of, nights_rosters
 from ledger.services.postings import postings
 
 SEQ_GAP = "Night {night}: entry seq {seq} comes where seq {expected} should be."
@@ -112,6 +116,43 @@ TRANSFERS_DIFFER = (
 
 Posting = tuple[int | None, int, str]  # player id (None: the pot), amount, kind
 
+# Nights read per query: a few hundred thousand entries are read in a few dozen
+# queries, not several per night, and never all of them at once.
+CHUNK = 50
+
+
+class EntryRow(NamedTuple):
+    """An entry as stored, as a plain row (read with ``values_list(named=True)``, these
+    fields): reading hundreds of thousands of entries as model instances costs more than
+    checking them."""
+
+    pk: int
+    night_id: int
+    seq: int
+    hand_id: int | None
+    hand_number: int | None
+    player_id: int | None
+    amount: int
+    kind: str
+    reverses_id: int | None
+    created_at: datetime
+    created_by_id: int
+    key_id: str | None
+    prev_hash: str
+    hash: str
+
+
+@dataclass(frozen=True)
+class NightChecked:
+    """One night's verification: its problems ([] when it checks out) and what the
+    report says of a clean one."""
+
+    night: Night
+    problems: list[str]
+    live_hands: int
+    entries: int
+    last_hash: str | None  # the last entry's, the seal's source; None when no chip moved
+
 
 def _seq_ranges(seqs: list[int]) -> str:
     """[1, 2, 3, 7] -> "1 to 3, 7": a rotated key can leave hundreds of rows unchecked."""
@@ -122,22 +163,39 @@ def _seq_ranges(seqs: list[int]) -> str:
     return ", ".join(f"{run[0]} to {run[-1]}" if len(run) > 1 else f"{run[0]}" for run in runs)
 
 
-def _chain(night: Night, entries: list[Entry]) -> list[str]:
+def _chain(night: Night, entries: list[EntryRow], sealers: Mapping) -> list[str]:
     problems = []
     unchecked: dict[str, list[int]] = defaultdict(list)  # key id not held -> seqs
     prev_hash = GENESIS_HASH
     expected = 1
+    # The entries of one post share their night, time, author and key: the canonical
+    # text of those is written once per post (``canonical_entries``), not per entry.
+    posts: dict[tuple, object] = {}
     for entry in entries:
         if entry.seq != expected:
             problems.append(SEQ_GAP.format(night=night.pk, seq=entry.seq, expected=expected))
         if entry.prev_hash != prev_hash:
             problems.append(CHAIN_BROKEN.format(night=night.pk, seq=entry.seq))
-        try:
-            intact = entry.hash == entry.compute_hash()
-        except seals.UnknownKey:
+        seal = sealers.get(entry.key_id)
+        if seal is None:
             unchecked[entry.key_id].append(entry.seq)
         else:
-            if not intact:
+            post = (entry.night_id, entry.created_at, entry.created_by_id, entry.key_id)
+            canonical = posts.get(post)
+            if canonical is None:
+                canonical = posts[post] = canonical_entries(
+                    entry.night_id, entry.created_at.isoformat(), entry.created_by_id, entry.key_id
+                )
+            text = canonical(
+                entry.seq,
+                entry.hand_id,
+                entry.hand_number,
+                entry.player_id,
+                entry.amount,
+                entry.kind,
+                entry.reverses_id,
+            )
+            if entry.hash != seal(entry.prev_hash, text):
                 problems.append(HASH_DIFFERS.format(night=night.pk, seq=entry.seq))
         prev_hash = entry.hash
         expected = entry.seq + 1
@@ -152,6 +210,8 @@ def _number(hand: Hand) -> int:
 
 
 def _differing(stored: Mapping | None, replayed: Mapping) -> str:
+    if stored == replayed:  # nearly always: one comparison, not one per key
+        return ""
     stored = stored or {}
     keys = [k for k in replayed if stored.get(k) != replayed[k]]
     keys += [k for k in stored if k not in replayed]
@@ -159,10 +219,10 @@ def _differing(stored: Mapping | None, replayed: Mapping) -> str:
 
 
 class _Check:
-    def __init__(self, night: Night) -> None:
+    def __init__(self, night: Night, roster: list[RosterPlayer]) -> None:
         self.night = night
         self.problems: list[str] = []
-        self.to_name = names_of(night_roster(night))  # player id -> name, seat order
+        self.to_name = names_of(roster)  # player id -> name, seat order
         self.expected: dict[int, list[Posting]] = {}  # hand row id -> its postings
         # Hand row id -> the replayed state it was settled on (None for a night's first
         # hand) and the one after it: what ``live_chain`` follows.
@@ -315,10 +375,10 @@ class _Check:
                     expected=should.revision if should else "none (it was undone)",
                 )
 
-    def entries(self, hands: list[Hand], entries: list[Entry]) -> None:
+    def entries(self, hands: list[Hand], entries: list[EntryRow]) -> None:
         rows = {hand.pk: hand for hand in hands}
         by_pk = {entry.pk: entry for entry in entries}
-        posted: dict[int, list[Entry]] = defaultdict(list)
+        posted: dict[int, list[EntryRow]] = defaultdict(list)
         for entry in entries:
             if entry.player_id is not None and entry.player_id not in self.to_name:
                 self.say(ENTRY_PLAYER_NOT_ON_ROSTER, seq=entry.seq, player=entry.player_id)
@@ -349,7 +409,7 @@ class _Check:
                     if entry.pk not in reversed_pks:
                         self.say(NOT_REVERSED, seq=entry.seq, **where)
 
-    def reversal(self, entry: Entry, target: Entry | None, rows: Mapping[int, Hand]) -> None:
+    def reversal(self, entry: EntryRow, target: EntryRow | None, rows: Mapping[int, Hand]) -> None:
         if target is None:
             self.say(REVERSES_OTHER_NIGHT, seq=entry.seq)
             return
@@ -366,7 +426,7 @@ class _Check:
         if not exact:
             self.say(REVERSAL_WRONG, seq=entry.seq, target=target.seq)
 
-    def closing(self, house, state, entries: list[Entry]) -> rules.NightState:
+    def closing(self, house, state, entries: list[EntryRow]) -> rules.NightState:
         left = [e for e in entries if e.hand_id is None]
         if self.night.closed_at is None:
             for entry in left:
@@ -383,7 +443,7 @@ class _Check:
             self.say(LEFTOVER_DIFFERS, found=self.show(found), expected=self.show(expected))
         return state
 
-    def totals(self, state: rules.NightState, entries: list[Entry]) -> None:
+    def totals(self, state: rules.NightState, entries: list[EntryRow]) -> None:
         sums: dict[int | None, int] = defaultdict(int)
         for entry in entries:
             sums[entry.player_id] += entry.amount
@@ -396,13 +456,18 @@ class _Check:
         if sums.get(None, 0) != state.pot:
             self.say(POT_DIFFERS, found=sums.get(None, 0), expected=state.pot)
 
-    def results(self, house: rules.HouseRules, entries: list[Entry]) -> None:
-        """A closed night's results and settle-up against its entries."""
-        rows = NightResult.objects.filter(night=self.night).values_list(
-            "player_id", "chips", "money_units"
-        )
-        stored = {player_id: (chips, units) for player_id, chips, units in rows}
-        if not stored or not NightSummary.objects.filter(night=self.night).exists():
+    def results(
+        self,
+        house: rules.HouseRules,
+        entries: list[EntryRow],
+        stored: Mapping[int, tuple[int, int]],
+        summarised: bool,
+        transfers: list[tuple],
+    ) -> None:
+        """A closed night's results (player id -> chips and money in the currency's
+        smallest unit), whether its summary was written, and its settle-up (payer id,
+        payee id, money, in order) against its entries."""
+        if not stored or not summarised:
             self.say(RESULTS_MISSING)
             return
         sums: dict[int, int] = defaultdict(int)
@@ -431,9 +496,7 @@ class _Check:
         ]
         found = [
             f"{self.name(payer)} pays {self.name(payee)} {money.quantize(quantum(house.currency))}"
-            for payer, payee, money in NightTransfer.objects.filter(night=self.night)
-            .order_by("position")
-            .values_list("payer_id", "payee_id", "money")
+            for payer, payee, money in transfers
         ]
         if found != expected:
             self.say(TRANSFERS_DIFFER, found="; ".join(found), expected="; ".join(expected))
@@ -442,11 +505,70 @@ class _Check:
 def verify_night(night: Night) -> list[str]:
     """Every problem with ``night``'s ledger, each naming the night and the hand or
     entry; [] when the night checks out."""
-    night = Night.objects.get(pk=night.pk)  # what is stored, not a caller's stale copy
-    check = _Check(night)
-    entries = list(Entry.objects.filter(night=night).order_by("seq"))
-    check.problems.extend(_chain(night, entries))
-    hands = list(Hand.objects.filter(night=night).order_by("pk"))
+    return next(verify_nights([night.pk])).problems
+
+
+def verify_nights(night_ids: Iterable[int], *, chunk: int = CHUNK) -> Iterator[NightChecked]:
+    """Each of the nights ``night_ids`` names that exists, checked as ``verify_night``
+    checks it, in the order given: read CHUNK nights at a time, each kind of row of all
+    of them in one query, what is stored, not a caller's stale copy."""
+    sealers = seals.entry_sealers()
+    ids = list(night_ids)
+    for start in range(0, len(ids), chunk):
+        part = ids[start : start + chunk]
+        nights = Night.objects.in_bulk(part)
+        rosters = nights_rosters(part)
+        entries: dict[int, list[EntryRow]] = defaultdict(list)
+        for row in (
+            Entry.objects.filter(night__in=part)
+            .order_by("night", "seq")
+            .values_list(*EntryRow._fields, named=True)
+        ):
+            entries[row.night_id].append(row)
+        hands: dict[int, list[Hand]] = defaultdict(list)
+        for hand in Hand.objects.filter(night__in=part).order_by("night", "pk"):
+            hands[hand.night_id].append(hand)
+        results: dict[int, dict[int, tuple[int, int]]] = defaultdict(dict)
+        for night_id, player_id, chips, units in NightResult.objects.filter(
+            night__in=part
+        ).values_list("night_id", "player_id", "chips", "money_units"):
+            results[night_id][player_id] = (chips, units)
+        summarised = set(
+            NightSummary.objects.filter(night__in=part).values_list("night_id", flat=True)
+        )
+        transfers: dict[int, list[tuple]] = defaultdict(list)
+        for night_id, *transfer in (
+            NightTransfer.objects.filter(night__in=part)
+            .order_by("night", "position")
+            .values_list("night_id", "payer_id", "payee_id", "money")
+        ):
+            transfers[night_id].append(tuple(transfer))
+        for night_id in part:
+            night = nights.get(night_id)
+            if night is None:
+                continue
+            own = entries.get(night_id, [])
+            yield NightChecked(
+                night=night,
+                problems=_verify(
+                    night,
+                    rosters.get(night_id, []),
+                    own,
+                    hands.get(night_id, []),
+                    results.get(night_id, {}),
+                    night_id in summarised,
+                    transfers.get(night_id, []),
+                    sealers,
+                ),
+                live_hands=sum(1 for hand in hands.get(night_id, []) if hand.live),
+                entries=len(own),
+                last_hash=own[-1].hash if own else None,
+            )
+
+
+def _verify(night, roster, entries, hands, results, summarised, transfers, sealers) -> list[str]:
+    check = _Check(night, roster)
+    check.problems.extend(_chain(night, entries, sealers))
     try:
         house = night.house_rules
     except rules.RulesError as error:
@@ -458,5 +580,5 @@ def verify_night(night: Night) -> list[str]:
         state = check.closing(house, state, entries)
         check.totals(state, entries)
     if night.closed_at is not None:
-        check.results(house, entries)
+        check.results(house, entries, results, summarised, transfers)
     return check.problems

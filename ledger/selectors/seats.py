@@ -34,6 +34,22 @@ def night_roster(night: Night) -> list[RosterPlayer]:
     ]
 
 
+def nights_rosters(night_ids: Iterable[int]) -> dict[int, list[RosterPlayer]]:
+    """``night_roster`` of many nights at once, by night id: one query (a night without
+    seats is left out)."""
+    rosters: dict[int, list[RosterPlayer]] = {}
+    seats = (
+        Seat.objects.filter(night__in=list(night_ids))
+        .select_related("player")
+        .order_by("night", "position")
+    )
+    for s in seats:
+        rosters.setdefault(s.night_id, []).append(
+            RosterPlayer(id=s.player_id, name=s.player.name, position=s.position, active=s.active)
+        )
+    return rosters
+
+
 def names_of(roster: Iterable[RosterPlayer]) -> dict[int, str]:
     """Player id -> name, in the roster's order."""
     return {player.id: player.name for player in roster}

@@ -6,9 +6,17 @@ from django.core.management.base import BaseCommand, CommandError
 
 from ledger.backup import MANIFEST, backup
 from ledger.errors import ServiceError
+from ledger.management.night_choice import (
+    add_choice_arguments,
+    add_progress_argument,
+    night_choice,
+)
+from ledger.management.progress import Progress
 from ledger.management.users import user_named
+from ledger.models import Table
 
 DONE = "Backed up {nights} night(s) of {tables} table(s) to {directory} (see {manifest})."
+NOT_OWNERS_TABLE = "--table {table}: {owner} has no such table."
 
 
 class Command(BaseCommand):
@@ -20,11 +28,20 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("directory", help="an empty or new directory")
         parser.add_argument("--owner", help="only this user's tables (default: everyone's)")
+        add_choice_arguments(parser)
+        add_progress_argument(parser)
 
-    def handle(self, *args, directory, owner=None, **options):
+    def handle(self, *args, directory, owner=None, progress=True, **options):
         user = user_named(owner) if owner is not None else None
+        tables = Table.objects.filter(owner=user) if user is not None else Table.objects.all()
+        choice = night_choice(
+            options,
+            existing=lambda ids: tables.filter(pk__in=ids).values_list("pk", flat=True),
+            **({"no_such_table": NOT_OWNERS_TABLE, "owner": owner} if user else {}),
+        )
         try:
-            manifest = backup(Path(directory), owner=user)
+            with Progress(self.stderr, "backup_nights", enabled=progress) as shown:
+                manifest = backup(Path(directory), owner=user, choice=choice, progress=shown)
         except ServiceError as error:
             raise CommandError("\n".join(error.errors)) from None
         nights = sum(len(table["nights"]) for table in manifest["tables"])

@@ -1,10 +1,17 @@
-"""``manage.py verify_ledger [NIGHT_ID ...]``: replay nights and check every entry."""
+"""``manage.py verify_ledger [NIGHT_ID ...] [--table ID] [--since DAY] [--until DAY]``:
+replay nights and check every entry."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ledger.models import Night
-from ledger.selectors import night_seal
-from ledger.verify import verify_night
+from ledger import seals
+from ledger.management.night_choice import (
+    add_choice_arguments,
+    add_progress_argument,
+    night_choice,
+)
+from ledger.management.progress import Progress
+from ledger.models import Night, Table
+from ledger.verify import verify_nights
 
 NIGHT_NOT_FOUND = "Night {night}: there is no such night."
 # The seal is printed to compare with the one the players photographed.
@@ -22,33 +29,52 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("night_ids", nargs="*", type=int, metavar="NIGHT_ID")
+        add_choice_arguments(parser)
+        add_progress_argument(parser)
 
-    def handle(self, *args, night_ids, **options):
-        nights = Night.objects.order_by("pk")
+    def handle(self, *args, night_ids, progress=True, **options):
+        choice = night_choice(
+            options,
+            existing=lambda ids: Table.objects.filter(pk__in=ids).values_list("pk", flat=True),
+        )
+        nights = choice.nights(Night.objects.order_by("pk"))
         if night_ids:
             nights = nights.filter(pk__in=night_ids)
-        found = {night.pk: night for night in nights}
+        found = set(nights.values_list("pk", flat=True))
+        # A night named but left out by --table, --since or --until is not checked; one
+        # that does not exist at all is said.
+        missing = (
+            set(night_ids)
+            - found
+            - set(Night.objects.filter(pk__in=night_ids).values_list("pk", flat=True))
+            if night_ids
+            else set()
+        )
+        order = [n for n in night_ids if n in found or n in missing] if night_ids else sorted(found)
         problems = 0
         bad_nights = 0
-        for night_id in night_ids or list(found):
-            night = found.get(night_id)
-            night_problems = (
-                [NIGHT_NOT_FOUND.format(night=night_id)] if night is None else verify_night(night)
-            )
-            for problem in night_problems:
-                self.stderr.write(problem)
-            if night_problems:
-                problems += len(night_problems)
-                bad_nights += 1
-            else:
-                seal = night_seal(night)
-                self.stdout.write(
-                    NIGHT_OK.format(
-                        night=night.pk,
-                        hands=night.hands.filter(live=True).count(),
-                        entries=night.entries.count(),
-                        seal=seal.code if seal else NO_SEAL,
+        with Progress(self.stderr, "verify_ledger", len(order), enabled=progress) as shown:
+            checked = verify_nights([n for n in order if n not in missing])
+            for night_id in order:
+                if night_id in missing:
+                    night_problems, result = [NIGHT_NOT_FOUND.format(night=night_id)], None
+                else:
+                    result = next(checked)
+                    night_problems = result.problems
+                for problem in night_problems:
+                    shown.say(problem)
+                if night_problems:
+                    problems += len(night_problems)
+                    bad_nights += 1
+                else:
+                    self.stdout.write(
+                        NIGHT_OK.format(
+                            night=result.night.pk,
+                            hands=result.live_hands,
+                            entries=result.entries,
+                            seal=seals.seal_code(result.last_hash) if result.last_hash else NO_SEAL,
+                        )
                     )
-                )
+                shown.advance()
         if problems:
             raise CommandError(FAILED.format(problems=problems, nights=bad_nights))

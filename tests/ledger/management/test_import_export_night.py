@@ -22,6 +22,7 @@ from ledger.nightfile import (
 )
 from ledger.rules import describe
 from tests.factories import UserFactory
+from tests.ledger.management.conftest import Terminal
 from tests.ledger.nights import row_counts
 from tests.ledger.test_nightfile import FORMAT_EXAMPLE, example_document
 from tests.ledger.worked_examples import EXAMPLES
@@ -288,3 +289,80 @@ def test_each_worked_example_exports_imports_and_exports_to_the_same_bytes(
     second_id = run("import_night", night_file(text=first))[0].strip()
 
     assert run("export_night", second_id)[0] == first
+
+
+@pytest.fixture
+def night_files(tmp_path):
+    """Night files of different tables (so none is the other's content), by name."""
+
+    def write(*tables, bad=()):
+        paths = []
+        for index, table in enumerate(tables):
+            document = {**copy.deepcopy(FORMAT_EXAMPLE), "table": table}
+            if index in bad:
+                document["hands"][0]["dealer"] = "Nobody"
+            path = tmp_path / f"night-{index}.json"
+            path.write_text(json.dumps(document), encoding="utf-8")
+            paths.append(str(path))
+        return paths
+
+    return write
+
+
+def test_import_night_imports_several_files_printing_each_night_s_id(night_files, superuser):
+    files = night_files("Thursday", "Friday")
+
+    out, _ = run("import_night", *files, "--no-progress")
+
+    nights = list(Night.objects.order_by("pk"))
+    assert out.splitlines() == [str(night.pk) for night in nights]
+    assert [night.table.name for night in nights] == ["Thursday", "Friday"]
+
+
+def test_import_night_draws_its_progress_over_the_files_on_a_terminal(night_files, superuser):
+    out, screen = io.StringIO(), Terminal()
+
+    call_command("import_night", *night_files("A", "B", "C"), stdout=out, stderr=screen)
+
+    assert len(out.getvalue().splitlines()) == 3
+    assert screen.getvalue().rsplit("\r", 1)[1].rstrip() == (
+        "import_night  3/3 files [####################] 100%"
+    )
+
+
+def test_import_night_writes_plain_progress_lines_when_stderr_is_no_terminal(
+    night_files, superuser
+):
+    _, err = run("import_night", *night_files("A", "B"))
+
+    assert "\r" not in err
+    assert err.splitlines()[-1].startswith("import_night  2/2 files (100%) in ")
+
+
+def test_import_night_shows_no_progress_for_a_single_file(night_file, superuser):
+    _, err = run("import_night", night_file())
+
+    assert err == ""
+
+
+def test_a_refused_file_among_several_is_named_and_the_others_are_imported(night_files, superuser):
+    files = night_files("A", "B", "C", bad={1})
+    out, err = io.StringIO(), io.StringIO()
+
+    with pytest.raises(CommandError) as refused:
+        call_command("import_night", *files, "--no-progress", stdout=out, stderr=err)
+
+    assert str(refused.value) == import_night.SOME_NOT_IMPORTED.format(
+        count=1, total=3, files=files[1]
+    )
+    assert sorted(Night.objects.values_list("table__name", flat=True)) == ["A", "C"]
+    assert len(out.getvalue().splitlines()) == 2
+    assert err.getvalue().startswith(f"{files[1]}: {import_night.NOT_IMPORTED}")
+
+
+def test_import_night_refuses_to_read_standard_input_twice(superuser):
+    with pytest.raises(CommandError) as refused:
+        run("import_night", "-", "-")
+
+    assert str(refused.value) == import_night.STDIN_TWICE
+    assert not Night.objects.exists()
