@@ -52,6 +52,13 @@ _ROWS = """() => Array.from(document.querySelectorAll('.seat')).map(seat => {
 })"""
 
 
+# What reaches past the screen's right edge, to say so when something does.
+_WIDER = """(width) => Array.from(document.querySelectorAll('body *'))
+  .filter(e => e.getBoundingClientRect().right > width + 0.5)
+  .slice(0, 5)
+  .map(e => `${e.tagName.toLowerCase()}.${e.className} ${(e.textContent || "").slice(0, 30)}`)"""
+
+
 def _screen_after_a_hand(browser, live_server, sign_in, language: str, names, width: int):
     """The hand screen as a phone ``width`` px wide speaking ``language`` shows it once
     hand 1 is recorded there with a tap a stayer: Bob 3, Cy 2 and Dee bourré."""
@@ -73,6 +80,8 @@ def _screen_after_a_hand(browser, live_server, sign_in, language: str, names, wi
     page.locator(".bar-buttons .record").click()
     page.wait_for_url(re.compile(r"\?after=1$"))
     expect(page.locator(".after")).to_be_focused()
+    # The screen as hand.js leaves it (it hides the Check button JavaScript does not need).
+    expect(page.locator(".no-js-check")).to_be_hidden()
     return context, page
 
 
@@ -107,7 +116,8 @@ def test_every_row_is_one_line_and_the_screen_as_tall_as_in_english(browser, liv
                     "document.documentElement.scrollHeight"
                 )
                 if page.evaluate("document.documentElement.scrollWidth") > width:
-                    wrong.append(f"{where}: wider than the screen")
+                    wide = page.evaluate(_WIDER, width)
+                    wrong.append(f"{where}: wider than the screen: {wide}")
                 for row in page.evaluate(_ROWS):
                     if len(set(row["tops"])) != 1:
                         wrong.append(f"{where}: player {row['player']}'s choices on two lines")
