@@ -17,6 +17,7 @@ from django.db.models.functions import Cast
 from ledger import rules
 from ledger.models import Entry, Hand, Night, NightResult, NightSummary, NightTransfer, Seat
 from ledger.rules.money import to_units
+from ledger.selectors.debts import night_transfers
 
 
 @dataclass(frozen=True)
@@ -144,10 +145,11 @@ def night_results_write(*, night: Night) -> None:
             night_id=night.pk,
             table_id=night.table_id,
             position=position,
-            payer_id=transfer.payer,
-            payee_id=transfer.payee,
-            money=rules.to_money(transfer.chips, house),
+            payer_id=payer,
+            payee_id=payee,
+            money=money,
             currency=currency,
         )
-        for position, transfer in enumerate(rules.settle_up(balances))
+        # The settle-up screen's own transfers (the same exact method, in seat order).
+        for position, (payer, payee, money) in enumerate(night_transfers(balances, house))
     )
