@@ -152,3 +152,12 @@ def night_with(names=NAMES, *, table=None, house_rules=None, first_dealer=None) 
     if table is not None:
         return NightFactory(names=names, table=table, dealer=first_dealer)
     return NightFactory(names=names, house_rules=house_rules, dealer=first_dealer)
+
+
+def link_player(player: Player, user=None, *, by=None):
+    """``player`` linked to ``user``'s account (a new account if none), as accepting an
+    invite does."""
+    from ledger.services.player_links import player_link
+
+    user = user or UserFactory()
+    return player_link(player=player, user=user, by=by or user)

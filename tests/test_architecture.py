@@ -95,6 +95,8 @@ def test_every_model_is_the_ledgers():
         "NightSummary",
         "NightTransfer",
         "PasswordResetRequest",
+        "PlayerLink",
+        "PlayerUnlink",
     }
 
 

@@ -10,7 +10,8 @@
 - payments: how each player gets paid (append-only, withdrawn by a new record).
 - debts: what is still owed — payment marks, their reversals, and "settle everything";
 - results: what each closed night came to (per seat, its records, its settle-up),
-  written once when it closes.
+  written once when it closes;
+- player_links: which account plays which seat (append-only, undone by a new record).
 """
 
 from ledger.models.debts import (
@@ -39,6 +40,11 @@ from ledger.models.payments import (
     PaymentMethod,
     PaymentMethodWithdrawal,
 )
+from ledger.models.player_links import (
+    PLAYER_LINK_IS_APPEND_ONLY,
+    PlayerLink,
+    PlayerUnlink,
+)
 from ledger.models.results import (
     NIGHT_RESULTS_ARE_APPEND_ONLY,
     NightResult,
@@ -54,6 +60,7 @@ __all__ = [
     "NIGHT_IMPORT_IS_APPEND_ONLY",
     "NIGHT_RESULTS_ARE_APPEND_ONLY",
     "PAYMENT_METHOD_IS_APPEND_ONLY",
+    "PLAYER_LINK_IS_APPEND_ONLY",
     "RESET_REQUEST_IS_APPEND_ONLY",
     "DebtPool",
     "DebtPoolSource",
@@ -71,6 +78,8 @@ __all__ = [
     "PaymentMethod",
     "PaymentMethodWithdrawal",
     "Player",
+    "PlayerLink",
+    "PlayerUnlink",
     "PooledTransfer",
     "RosterChange",
     "Seat",

@@ -21,6 +21,7 @@ module named for it; what several share has a module of its own:
 - payment_methods: a player's ways of getting paid, and those a settle-up offers;
 - share_links: a night's live link, and the night behind a token;
 - hosts: a host's own settings, and their tables;
+- player_links: which account plays which seat now;
 - password_resets: how many password-reset mails were asked for in the last hour, for
   one address and from one client;
 - seats: the roster in seat order, the one seats-in-order query;

@@ -14,6 +14,7 @@ Callers import the module that holds the service; nothing is re-exported here.
 - debts: what is still owed, a transfer marked paid (or the mark taken back), and
   "settle everything";
 - hosts: a host's own settings (their language);
+- player_links: a seat linked to the account of whoever plays it, and unlinked;
 - password_resets: a request for a password-reset mail recorded, for the hour's limits.
 
 A service that refuses raises ``ledger.errors.InvalidInput`` or ``Conflict``, with
