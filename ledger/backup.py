@@ -28,6 +28,7 @@ from ledger.nightfile import json_loads, night_export, night_import, night_parse
 from ledger.rules.errors import Code, gettext_noop
 from ledger.selectors.seats import names_of, night_roster
 from ledger.services import tables as table_services
+from ledger.services.samples import table_hide_sample
 from ledger.verify import verify_night
 
 FORMAT = "bourre-backup/1"
@@ -137,6 +138,10 @@ def backup(
             # What restore_nights --table names it by: its id where it was backed up.
             "table": table.pk,
             "rules": table.rules,
+            "language": table.language,
+            # A sample, and whether its host put it away: restored so, not as a real table.
+            "sample": table.sample,
+            "hidden_at": _iso(table.hidden_at),
             # Every player, with who is retired: players who never played are kept too.
             "players": [
                 {"name": p.name, "retired": p.retired_at is not None}
@@ -205,8 +210,16 @@ def _table_names(manifest: dict, owners: Mapping[str, object]) -> list[str]:
     """Each table's name once restored: two owners' tables of one name, restored to one
     user, keep apart as "Name (original owner)"."""
     targets = [(owners[t["owner"]].pk, name_key(t["name"])) for t in manifest["tables"]]
+    # A sample put away holds no name (it is restored first, and put away again at once).
+    in_sight = [
+        target
+        for t, target in zip(manifest["tables"], targets, strict=True)
+        if not t.get("hidden_at")
+    ]
     return [
-        f"{t['name']} ({t['owner']})" if targets.count(target) > 1 else t["name"]
+        f"{t['name']} ({t['owner']})"
+        if not t.get("hidden_at") and in_sight.count(target) > 1
+        else t["name"]
         for t, target in zip(manifest["tables"], targets, strict=True)
     ]
 
@@ -237,9 +250,17 @@ def _check(night: Night, item: dict, table_name: str) -> None:
 
 def _restore_table(table: dict, name: str, user) -> Table:
     # Compared in Python: SQLite folds the case of ASCII letters only.
-    if any(name_key(t.name) == name_key(name) for t in Table.objects.filter(owner=user)):
+    tables = Table.objects.filter(owner=user, hidden_at=None)
+    if any(name_key(t.name) == name_key(name) for t in tables):
         raise InvalidInput(TABLE_EXISTS(owner=_username(user), table=name))
-    restored = table_services.table_create(owner=user, name=name, house_rules=table["rules"])
+    # A backup written before tables had a language or samples holds neither.
+    restored = table_services.table_create(
+        owner=user,
+        name=name,
+        house_rules=table["rules"],
+        language=table.get("language", ""),
+        sample=table.get("sample", False),
+    )
     for player in table["players"]:
         table_services.player_add(table=restored, name=player["name"])
     return restored
@@ -271,7 +292,8 @@ def restore(
     manifest names. ``progress`` is told of each night."""
     progress = progress or _Unseen()
     manifest = read_manifest(directory)
-    picked = chosen(manifest, choice)
+    # Samples put away first: each is put away again before a table in sight takes its name.
+    picked = sorted(chosen(manifest, choice), key=lambda pick: not pick[0].get("hidden_at"))
     manifest = {**manifest, "tables": [table for table, _ in picked]}
     owners = _owners(manifest, owner)
     progress.start(sum(len(items) for _, items in picked))
@@ -315,5 +337,7 @@ def restore(
                     table_services.player_retire(
                         player=Player.objects.get(table=restored, name=player["name"])
                     )
+            if table.get("hidden_at"):
+                table_hide_sample(table=restored, at=datetime.fromisoformat(table["hidden_at"]))
             tables.append(restored)
     return Restored(nights=nights, tables=tables)

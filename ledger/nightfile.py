@@ -480,7 +480,8 @@ def _settle_night(
 ) -> _Night:
     """Settle every hand of a night file read by ``_read``, writing nothing; InvalidInput
     if the phone would refuse any of it."""
-    table = _by_name(Table.objects.filter(owner=owner)).get(name_key(name))
+    # A sample put away is out of sight, and so out of reach of a file naming its name.
+    table = _by_name(Table.objects.filter(owner=owner, hidden_at=None)).get(name_key(name))
     known = _by_name(Player.objects.filter(table=table)) if table else {}
     players = [known.get(name_key(player)) for player in names]
     retired = [p for p in players if p is not None and p.retired_at is not None]
@@ -587,7 +588,9 @@ def _import(document, owner, table_name, by, again, dated) -> Night:
 
 def _write(night_file: _Night, owner, by, dated: tuple) -> Night:
     """Store a night already settled: a handful of queries and two bulk inserts."""
-    table = _by_name(Table.objects.filter(owner=owner)).get(name_key(night_file.table))
+    table = _by_name(Table.objects.filter(owner=owner, hidden_at=None)).get(
+        name_key(night_file.table)
+    )
     if table is None:
         table = table_services.table_create(
             owner=owner, name=night_file.table, house_rules=night_file.house.to_dict()

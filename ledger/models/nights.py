@@ -53,7 +53,13 @@ class Table(models.Model):
         verbose_name = gettext_lazy("table")
         verbose_name_plural = gettext_lazy("tables")
         constraints = [
-            models.UniqueConstraint(Lower("name"), "owner", name="table_name_unique_per_owner"),
+            # A sample put away leaves its name free for a table in sight.
+            models.UniqueConstraint(
+                Lower("name"),
+                "owner",
+                condition=Q(hidden_at__isnull=True),
+                name="table_name_unique_per_owner",
+            ),
             models.CheckConstraint(condition=~Q(name=""), name="table_name_not_empty"),
             models.CheckConstraint(
                 condition=Q(language="") | Q(language__in=LANGUAGE_CODES),

@@ -37,9 +37,9 @@ def sample_night_document() -> dict:
 
 
 def _free_name(host, name: str) -> str:
-    """``name``, or "``name`` 2", "``name`` 3"... if the host has a table called so (a
-    sample put away keeps its name)."""
-    owned = Table.objects.filter(owner=host).values_list("name", flat=True)
+    """``name``, or "``name`` 2", "``name`` 3"... if the host has a table in sight called
+    so (a sample put away leaves its name free)."""
+    owned = Table.objects.filter(owner=host, hidden_at=None).values_list("name", flat=True)
     taken = {names.name_key(other) for other in owned}
     candidate, n = name, 1
     while names.name_key(candidate) in taken:
@@ -64,12 +64,13 @@ def table_create_sample(*, host) -> Table:
     return table
 
 
-def table_hide_sample(*, table: Table) -> Table:
-    """Put the sample ``table`` away: it leaves its host's screens, its night stays in
-    the ledger. A real table is refused."""
+def table_hide_sample(*, table: Table, at=None) -> Table:
+    """Put the sample ``table`` away (``at``: when, now if not given; a restore gives the
+    day it was): it leaves its host's screens and frees its name, its night stays in the
+    ledger. A real table is refused."""
     if not table.sample:
         raise InvalidInput(NOT_A_SAMPLE())
     if table.hidden_at is None:
-        table.hidden_at = timezone.now()
+        table.hidden_at = at or timezone.now()
         table.save(update_fields=["hidden_at", "updated_at"])
     return table

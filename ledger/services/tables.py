@@ -44,7 +44,7 @@ def table_create(
     name = names.name_clean(name, names.TABLE)
     data = _house_rules(house_rules)
     language = _language(language)
-    if _taken(Table.objects.filter(owner=owner), name):
+    if _taken(Table.objects.filter(owner=owner, hidden_at=None), name):
         raise InvalidInput(TABLE_NAME_TAKEN(name=name))
     try:
         with transaction.atomic():
@@ -63,7 +63,7 @@ def table_update(
     name = names.name_clean(name, names.TABLE)
     data = _house_rules(house_rules)
     language = table.language if language is None else _language(language)
-    if _taken(Table.objects.filter(owner=table.owner).exclude(pk=table.pk), name):
+    if _taken(Table.objects.filter(owner=table.owner, hidden_at=None).exclude(pk=table.pk), name):
         raise InvalidInput(TABLE_NAME_TAKEN(name=name))
     table.name = name
     table.rules = data

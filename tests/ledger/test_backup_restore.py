@@ -17,6 +17,7 @@ from ledger.models import Entry, Hand, Night, Player, Table
 from ledger.services import corrections as correction_services
 from ledger.services import nights as night_services
 from ledger.services import roster as roster_services
+from ledger.services import samples as sample_services
 from ledger.services import tables as table_services
 from ledger.verify import verify_night
 from tests.factories import PlayerFactory, TableFactory, UserFactory, night_with
@@ -227,3 +228,27 @@ def test_a_backup_manifest_giving_a_key_twice_is_refused_naming_it(one_night_bac
         )
     )
     assert fingerprint() == before
+
+
+def test_a_sample_put_away_comes_back_put_away_and_its_name_stays_free(tmp_path):
+    host = UserFactory()
+    put_away = sample_services.table_create_sample(host=host)
+    sample_services.table_hide_sample(table=put_away)
+    shown = sample_services.table_create_sample(host=host)
+    table_services.table_update(
+        table=shown, name=shown.name, house_rules=shown.rules, language="sv"
+    )
+    call_command("backup_nights", str(tmp_path), stdout=io.StringIO())
+
+    newcomer = UserFactory()
+    call_command(
+        "restore_nights", str(tmp_path), "--owner", newcomer.username, stdout=io.StringIO()
+    )
+
+    restored = {
+        (t.name, t.sample, t.hidden_at, t.language) for t in Table.objects.filter(owner=newcomer)
+    }
+    assert restored == {
+        (put_away.name, True, put_away.hidden_at, ""),
+        (shown.name, True, None, "sv"),
+    }

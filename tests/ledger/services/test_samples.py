@@ -5,6 +5,7 @@ from django.utils import translation
 from ledger.errors import InvalidInput
 from ledger.models import Entry, Hand, Night, Table
 from ledger.services import samples as sample_services
+from ledger.services import tables as table_services
 from ledger.verify import verify_night
 from tests.factories import TableFactory, UserFactory
 
@@ -68,3 +69,30 @@ def test_the_database_refuses_to_hide_a_real_table():
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Table.objects.filter(pk=table.pk).update(hidden_at="2026-12-01T00:00:00Z")
+
+
+def test_a_sample_put_away_leaves_its_name_to_a_new_table_and_a_new_sample():
+    host = UserFactory()
+    put_away = sample_services.table_create_sample(host=host)
+    sample_services.table_hide_sample(table=put_away)
+
+    again = sample_services.table_create_sample(host=host)
+    real = table_services.table_create(
+        owner=host, name=f"{put_away.name} 2", house_rules=again.rules
+    )
+
+    assert again.name == put_away.name
+    assert real.name == f"{put_away.name} 2"
+    with pytest.raises(InvalidInput) as caught:
+        table_services.table_create(owner=host, name=put_away.name, house_rules=again.rules)
+    assert caught.value.problems == [table_services.TABLE_NAME_TAKEN(name=put_away.name)]
+
+
+def test_the_database_keeps_names_unique_only_among_tables_in_sight():
+    host = UserFactory()
+    put_away = sample_services.table_create_sample(host=host)
+    sample_services.table_hide_sample(table=put_away)
+    TableFactory(owner=host, name=put_away.name)
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        TableFactory(owner=host, name=put_away.name.upper())
