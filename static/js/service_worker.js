@@ -96,6 +96,20 @@ self.addEventListener("fetch", function (event) {
     }));
   } else if (request.mode === "navigate") {
     event.respondWith(fromNetworkThenKept(request));
+  } else if (url.pathname === BOURRE.manifest) {
+    // The web app manifest: the same for every host, kept with the static files.
+    event.respondWith(caches.open(STATIC).then(function (cache) {
+      return fetch(request).then(function (response) {
+        return cache.put(request, response.clone()).then(function () { return response; });
+      }, function (failure) {
+        return cache.match(request).then(function (kept) {
+          if (kept) {
+            return kept;
+          }
+          throw failure;
+        });
+      });
+    }));
   }
 });
 

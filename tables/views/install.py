@@ -54,6 +54,7 @@ def service_worker_script(request: HttpRequest) -> HttpResponse:
         "static": service_worker.precached(),
         "staticPrefix": static(""),
         "outbox": static("js/outbox.js"),
+        "manifest": reverse("web_manifest"),
     }
     source = f"self.BOURRE = {json.dumps(settings)};\n{service_worker.source()}"
     # Checked with the server each time the browser looks for an update, never kept.
