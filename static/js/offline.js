@@ -16,8 +16,8 @@
   var busy = false;
 
   function data() {
-    var node = document.getElementById("offline-data");
-    return node ? JSON.parse(node.textContent) : null;
+    var node = document.getElementById("outbox");
+    return node && node.dataset.offline ? JSON.parse(node.dataset.offline) : null;
   }
 
   function form() {

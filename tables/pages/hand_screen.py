@@ -3,6 +3,7 @@ its foot, what the last hand did, tonight's balances. With htmx a recorded hand 
 with the next hand's screen (SCREEN, swapped into <main>) and each tap's live check with
 the check alone (CHECK)."""
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -80,7 +81,7 @@ def hand_screen_page(
         "key": new_key(),
         "links": links(screen.night),
         "judge_url": _judge_url(screen, form),
-        "offline": offline_data(screen),
+        "offline": json.dumps(offline_data(screen)),
     }
     return Page(TEMPLATE, context, part)
 
@@ -248,15 +249,14 @@ def _offline_texts() -> dict[str, str]:
     # Every language here says "1 hand" with its singular and 2 or more with its plural
     # (tests/tables/pages/test_hand_screen_offline.py checks so): the status is shown
     # only with a hand waiting.
-    waiting = "%(count)s hand waiting to be sent", "%(count)s hands waiting to be sent"
     return {
         "hand": pgettext("hand played", "Hand %(number)s") % number,
         "record": pgettext("hand played", "Record hand %(number)s") % number,
         "offline": gettext("Offline"),
         "sending": gettext("Sending"),
-        "waitingOne": ngettext(*waiting, 1) % {"count": COUNT},
-        "waitingMany": ngettext(*waiting, 2) % {"count": COUNT},
-        "asOf": gettext("pot and balances as of hand %(number)s") % number,
+        "waitingOne": _waiting(1),
+        "waitingMany": _waiting(2),
+        "asOf": pgettext("hand played", "pot and balances as of hand %(number)s") % number,
         "asOfStart": gettext("pot and balances as of the night's start"),
         "kept": pgettext("hand played", "Hand %(number)s is kept on this phone, to be sent.")
         % number,
@@ -274,3 +274,12 @@ def _offline_texts() -> dict[str, str]:
         )
         % number,
     }
+
+
+def _waiting(count: int) -> str:
+    return npgettext(
+        "hand played",
+        "%(count)s hand waiting to be sent",
+        "%(count)s hands waiting to be sent",
+        count,
+    ) % {"count": COUNT}

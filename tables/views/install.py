@@ -6,7 +6,7 @@ import json
 from django.http import HttpRequest, HttpResponse
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from tables import responses, service_worker
@@ -21,7 +21,9 @@ def web_manifest(request: HttpRequest) -> HttpResponse:
     manifest = {
         "name": name,
         "short_name": name,
-        "description": gettext("Log each hand of Bourré from your phone; the app keeps the money."),
+        "description": pgettext(
+            "hand played", "Log each hand of Bourré from your phone; the app keeps the money."
+        ),
         "lang": request.LANGUAGE_CODE,
         "id": reverse("home"),
         "start_url": reverse("table_list"),

@@ -1,6 +1,7 @@
 """What the hand screen gives static/js/offline.js: the night as the screen shows it, and
 the outbox's words in the host's language."""
 
+import html
 import json
 import re
 
@@ -22,11 +23,10 @@ pytestmark = pytest.mark.django_db
 
 def _offline(response) -> dict:
     found = re.search(
-        r'<script id="offline-data" type="application/json">(.*?)</script>',
-        response.content.decode(),
+        r'<section id="outbox"[^>]* data-offline="([^"]*)"', response.content.decode()
     )
     assert found
-    return json.loads(found.group(1))
+    return json.loads(html.unescape(found.group(1)))
 
 
 def test_the_screen_names_its_last_hand_its_seats_and_where_to_send():
@@ -64,8 +64,9 @@ def test_each_language_says_one_hand_singular_and_any_more_plural(language):
         texts = _offline_texts()
         waiting = "%(count)s hand waiting to be sent", "%(count)s hands waiting to be sent"
         for count in (2, 3, 5, 11, 21, 100, 2000):
-            said = translation.ngettext(*waiting, count) % {"count": "{count}"}
+            said = translation.npgettext("hand played", *waiting, count) % {"count": "{count}"}
             assert said == texts["waitingMany"], (language, count)
-        assert translation.ngettext(*waiting, 1) % {"count": "{count}"} == texts["waitingOne"]
+        one = translation.npgettext("hand played", *waiting, 1) % {"count": "{count}"}
+        assert one == texts["waitingOne"]
     if language != "en":
         assert texts["waitingOne"] != "{count} hand waiting to be sent"
