@@ -15,10 +15,12 @@ from playwright.sync_api import expect
 
 from ledger import selectors
 from ledger.models import Hand
+from ledger.rules import errors as rules_errors
 from ledger.verify import verify_night
 from tables import service_worker
 from tests.factories import NightFactory
 from tests.ledger.helpers import ids, record_all
+from tests.tables.night_helpers import said
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -284,3 +286,41 @@ def test_a_deploy_with_changed_static_files_replaces_the_service_worker(
         "fetch(navigator.serviceWorker.controller.scriptURL).then((r) => r.text())"
     )
     assert after in script.splitlines()[0]
+
+
+def test_a_hand_the_server_refuses_stays_with_its_message_to_correct_and_send(
+    live_server, phone, page, sign_in
+):
+    night = NightFactory()
+    _open(live_server, phone, page, sign_in, night)
+    _record(page, night, 1)
+    _kept(page)
+    phone.set_offline(True)
+    # 4 tricks of 5: with no connection there is no live check, and the outbox keeps it.
+    _tap(page, night, {"Bob": 2, "Cy": 2})
+    page.get_by_role("button", name="Record hand 2").click()
+    expect(page.get_by_role("button", name="Record hand 3")).to_be_visible()
+    _record(page, night, 3)
+
+    phone.set_offline(False)
+    stopped = page.locator("#outbox .outbox-stopped")
+    expect(stopped).to_be_focused()
+    expect(stopped).to_contain_text("Hand 2 was not recorded.")
+    expect(stopped).to_contain_text(
+        said(rules_errors.TRICKS_DO_NOT_ADD_UP, hand=2, total=4, tricks_per_hand=5)
+    )
+    assert _night_hands(night) == [(1, 1)]
+
+    # Its taps come back on the screen; corrected, it keeps its place before hand 3.
+    page.get_by_role("button", name="Correct it").click()
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    _tap(page, night, {"Bob": 3})
+    page.get_by_role("button", name="Record hand 2").click()
+    page.wait_for_url("**/?after=3")
+    assert _night_hands(night) == [(1, 1), (2, 1), (3, 1)]
+    p = ids(night)
+    assert Hand.objects.get(night=night, number=2).input["stayed"] == {
+        str(p["Bob"]): 3,
+        str(p["Cy"]): 2,
+    }
+    assert page.evaluate(OUTBOX) == []
