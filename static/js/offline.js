@@ -198,7 +198,12 @@
       return;
     }
     box.hidden = false;
-    var parts = [navigator.onLine ? d.texts.sending : d.texts.offline];
+    var parts = [];
+    if (!navigator.onLine) {
+      parts.push(d.texts.offline);
+    } else if (busy) {
+      parts.push(d.texts.sending);
+    }
     var count = waiting().length + (stopped() ? 1 : 0);
     if (count) {
       parts.push(fill(count === 1 ? d.texts.waitingOne : d.texts.waitingMany, count));
@@ -326,6 +331,7 @@
     return Outbox.flush(function (e) { return e.user === d.user && e.night === d.night; })
       .then(function (results) {
         return load().then(function () {
+          busy = false;
           if (!shown(results)) {
             var f = form();
             var last = entries[entries.length - 1];
@@ -341,7 +347,10 @@
       }, function () {
         // Not sent (the connection dropped again, or the server did not answer): kept, to
         // try again.
-        return load().then(function () { render(false); });
+        return load().then(function () {
+          busy = false;
+          render(false);
+        });
       }).finally(function () {
         busy = false;
         if (again) {
