@@ -324,3 +324,31 @@ def test_a_hand_the_server_refuses_stays_with_its_message_to_correct_and_send(
         str(p["Cy"]): 2,
     }
     assert page.evaluate(OUTBOX) == []
+
+
+def test_another_host_signing_in_on_the_phone_never_sees_the_kept_pages_or_outbox(
+    live_server, phone, page, sign_in
+):
+    night = NightFactory()
+    _open(live_server, phone, page, sign_in, night)
+    _record(page, night, 1)
+    _kept(page)
+    phone.set_offline(True)
+    _record(page, night, 2)
+    assert len(page.evaluate(OUTBOX)) == 1
+
+    # The phone passed on without signing out: another host signs in on it.
+    page.goto("about:blank")
+    phone.clear_cookies()
+    other = NightFactory()
+    sign_in(phone, other.table.owner)
+    phone.set_offline(False)
+    page.goto(live_server.url + reverse("night_detail", args=[other.pk]))
+
+    # Their own night's screen: the first host's page is no longer kept, and the first
+    # host's hand is neither shown nor sent.
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert page.evaluate(KEPT_PAGES) == [reverse("night_detail", args=[other.pk])]
+    assert _night_hands(night) == [(1, 1)]
+    assert _night_hands(other) == []
