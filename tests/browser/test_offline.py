@@ -24,20 +24,22 @@ from tests.tables.night_helpers import said
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# Night-file style hands (names) of a four-player night, Ann dealing first: the deal
-# passes round by itself, so the screen's dealer is already each hand's.
+# The stayers and their tricks of each hand of a four-player night, Ann dealing first;
+# hand 5 is a misdeal (MISDEAL). The deal passes round by itself (the same dealer after a
+# misdeal), so the screen's dealer is already each hand's: DEALT.
+MISDEAL = None
 HANDS = [
     {"Bob": 3, "Cy": 2},
     {"Ann": 2, "Dee": 3},
     {"Cy": 4, "Dee": 1},
     {"Ann": 3, "Bob": 2},
-    {"Bob": 1, "Cy": 4},
+    MISDEAL,
     {"Ann": 3, "Cy": 2},
     {"Dee": 3, "Cy": 2},
     {"Bob": 2, "Dee": 3},
     {"Ann": 1, "Cy": 4},
 ]
-DEALERS = ["Ann", "Bob", "Cy", "Dee"]
+DEALT = ["Ann", "Bob", "Cy", "Dee", "Ann", "Ann", "Bob", "Cy", "Dee"]
 PAGES = "bourre-pages"
 
 OUTBOX = """() => new Promise((resolve, reject) => {
@@ -89,8 +91,11 @@ def _tap(page, night, stayed: dict) -> None:
 
 
 def _record(page, night, number: int) -> None:
-    _tap(page, night, HANDS[number - 1])
-    page.get_by_role("button", name=f"Record hand {number}").click()
+    if HANDS[number - 1] is MISDEAL:
+        page.get_by_role("button", name="Misdeal").click()
+    else:
+        _tap(page, night, HANDS[number - 1])
+        page.get_by_role("button", name=f"Record hand {number}").click()
     expect(page.get_by_role("button", name=f"Record hand {number + 1}")).to_be_visible()
 
 
@@ -122,8 +127,13 @@ def _night_hands(night) -> list[tuple[int, int]]:
     )
 
 
-def _as_played(count: int, dealers=DEALERS) -> list[dict]:
-    return [{"dealer": dealers[i % len(dealers)], "stayed": HANDS[i]} for i in range(count)]
+def _as_played(count: int) -> list[dict]:
+    return [
+        {"dealer": DEALT[i], "misdeal": True}
+        if HANDS[i] is MISDEAL
+        else {"dealer": DEALT[i], "stayed": HANDS[i]}
+        for i in range(count)
+    ]
 
 
 def _online_three_then_offline_five(live_server, phone, page, sign_in):
@@ -154,8 +164,9 @@ def test_hands_recorded_offline_are_kept_shown_and_each_sent_once_in_order(
     assert answer.from_service_worker
     expect(page.get_by_role("button", name="Record hand 9")).to_be_visible()
     expect(status).to_contain_text("5 hands waiting to be sent")
-    # The dealer of hand 9 follows from hand 8's, as the server chooses.
-    assert page.locator("#dealer").input_value() == str(ids(night)["Ann"])
+    # The dealer of hand 9 follows from hand 8's, as the server chooses (Ann dealt hand 5,
+    # a misdeal, and again hand 6).
+    assert page.locator("#dealer").input_value() == str(ids(night)[DEALT[8]])
 
     page.get_by_role("button", name="Undo hand 8").click()
     expect(page.get_by_role("button", name="Record hand 8")).to_be_visible()
@@ -169,6 +180,9 @@ def test_hands_recorded_offline_are_kept_shown_and_each_sent_once_in_order(
     took = time.monotonic() - started
 
     assert _night_hands(night) == [(n, 1) for n in range(1, 8)]
+    assert Hand.objects.get(night=night, number=5).input["misdeal"]
+    dealt = Hand.objects.filter(night=night, live=True).order_by("number")
+    assert [hand.dealer_id for hand in dealt] == [ids(night)[name] for name in DEALT[:7]]
     assert page.evaluate(OUTBOX) == []
     assert verify_night(night) == []
     expected = NightFactory(table=night.table, hands=_as_played(7))
@@ -222,7 +236,7 @@ def test_a_hand_another_phone_recorded_meanwhile_is_shown_both_ways_and_resolved
     # And dropped: another phone's hand 5 stands, this phone's is gone, said and chosen.
     _kept(page)
     phone.set_offline(True)
-    _tap(page, night, HANDS[4])
+    _tap(page, night, HANDS[5])
     page.get_by_role("button", name="Record hand 5").click()
     expect(page.get_by_role("button", name="Record hand 6")).to_be_visible()
     record_all(night, [{"dealer": "Ann", "stayed": {"Cy": 3, "Dee": 2}}], start=5)
@@ -352,3 +366,28 @@ def test_another_host_signing_in_on_the_phone_never_sees_the_kept_pages_or_outbo
     assert page.evaluate(KEPT_PAGES) == [reverse("night_detail", args=[other.pk])]
     assert _night_hands(night) == [(1, 1)]
     assert _night_hands(other) == []
+
+
+def test_the_outbox_holds_no_more_than_the_nights_hand_limit(live_server, phone, page, sign_in):
+    night = NightFactory()
+    _open(live_server, phone, page, sign_in, night)
+    _record(page, night, 1)
+    phone.set_offline(True)
+    # A night at its limit, as the screen would say it of one with 2,000 hands: its limit
+    # is 2 here, and hand 3 is one too many.
+    page.locator("#outbox").evaluate(
+        """(box) => {
+          const data = JSON.parse(box.dataset.offline);
+          data.limit = 2;
+          box.dataset.offline = JSON.stringify(data);
+        }"""
+    )
+    _record(page, night, 2)
+    _tap(page, night, HANDS[2])
+    page.get_by_role("button", name="Record hand 3").click()
+
+    refused = page.locator("#outbox [role=alert]")
+    expect(refused).to_be_focused()
+    expect(refused).to_contain_text("a night can hold at most 2,000 hands")
+    assert [entry["number"] for entry in page.evaluate(OUTBOX)] == [2]
+    expect(page.get_by_role("button", name="Record hand 3")).to_be_visible()
