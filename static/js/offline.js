@@ -123,6 +123,31 @@
     });
     var select = f.elements.dealer;
     select.value = String(fields ? given.dealer : dealer);
+    // Who deals by turn, and who dealt the hand before, as the server words the choices.
+    var previous = entries.filter(function (e) { return e.number === number - 1; })[0];
+    var turn = d.dealer;
+    var before = d.lastDealer;
+    if (previous) {
+      turn = Deal.nextDeal(
+        { roster: d.roster, active: d.active },
+        { dealer: previous.dealer, misdeal: previous.misdeal, seated: previous.seated, roster: d.roster }
+      ).dealer;
+      before = previous.dealer;
+    }
+    Array.prototype.forEach.call(select.options, function (option) {
+      var id = Number(option.value);
+      var name = d.names[option.value];
+      if (name === undefined) {
+        return;
+      }
+      var pattern = "{name}";
+      if (id === turn) {
+        pattern = d.texts.byTurn;
+      } else if (id === before) {
+        pattern = d.texts.sameDealer;
+      }
+      option.textContent = pattern.replace("{name}", name);
+    });
     // hand.js seats the players from the new dealer's left.
     select.dispatchEvent(new Event("change", { bubbles: true }));
     var heading = f.querySelector(".hand-head h1");

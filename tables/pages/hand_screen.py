@@ -218,6 +218,7 @@ def _ante_text(screen: HandScreen) -> list[str]:
 # heading): a mark no translation has.
 NUMBER = "{number}"
 COUNT = "{count}"
+NAME = "{name}"
 
 
 def offline_data(screen: HandScreen) -> dict:
@@ -237,6 +238,9 @@ def offline_data(screen: HandScreen) -> dict:
         "limit": rules.MAX_HANDS,
         "roster": ids_of(screen.roster),
         "active": [player.id for player in screen.at_table],
+        "names": {player.id: player.name for player in screen.at_table},
+        "dealer": screen.next.dealer_id,
+        "lastDealer": last.dealer_id if last else None,
         "texts": _offline_texts(),
         "tooMany": sentence(
             rules_errors.NIGHT_TOO_LONG(hand=rules.MAX_HANDS + 1, limit=rules.MAX_HANDS)
@@ -252,6 +256,9 @@ def _offline_texts() -> dict[str, str]:
     return {
         "hand": pgettext("hand played", "Hand %(number)s") % number,
         "record": pgettext("hand played", "Record hand %(number)s") % number,
+        # The dealer's choices, as _dealer_choices words them.
+        "byTurn": gettext("%(name)s (deals by turn)") % {"name": NAME},
+        "sameDealer": gettext("%(name)s (same dealer)") % {"name": NAME},
         "offline": gettext("Offline"),
         "sending": gettext("Sending"),
         "waitingOne": _waiting(1),

@@ -167,6 +167,8 @@ def test_hands_recorded_offline_are_kept_shown_and_each_sent_once_in_order(
     # The dealer of hand 9 follows from hand 8's, as the server chooses (Ann dealt hand 5,
     # a misdeal, and again hand 6).
     assert page.locator("#dealer").input_value() == str(ids(night)[DEALT[8]])
+    expect(page.locator("#dealer option:checked")).to_have_text("Dee (deals by turn)")
+    expect(page.locator("#dealer")).to_contain_text("Cy (same dealer)")
 
     page.get_by_role("button", name="Undo hand 8").click()
     expect(page.get_by_role("button", name="Record hand 8")).to_be_visible()
