@@ -3,6 +3,7 @@ manifest and the service worker."""
 
 import json
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.templatetags.static import static
 from django.urls import reverse
@@ -51,14 +52,14 @@ def service_worker_script(request: HttpRequest) -> HttpResponse:
     """The service worker, from the site's root so its scope is every page; its first line
     names the static files' version, so a deploy that changes them changes this script
     and the browser replaces the worker."""
-    settings = {
+    given = {
         "version": service_worker.version(),
         "static": service_worker.precached(),
-        "staticPrefix": static(""),
+        "staticPrefix": settings.STATIC_URL,
         "outbox": static("js/outbox.js"),
         "manifest": reverse("web_manifest"),
     }
-    source = f"self.BOURRE = {json.dumps(settings)};\n{service_worker.source()}"
+    source = f"self.BOURRE = {json.dumps(given)};\n{service_worker.source()}"
     # Checked with the server each time the browser looks for an update, never kept.
     headers = {"Service-Worker-Allowed": "/", "Cache-Control": "no-cache"}
     return responses.script(source, headers)

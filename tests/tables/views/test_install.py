@@ -1,9 +1,11 @@
 """The web app manifest and the service worker's script, served from the site's root."""
 
+import hashlib
 import json
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -104,3 +106,25 @@ def test_each_host_is_a_different_tag_and_nobody_none():
     assert tags[0] != tags[1]
     assert tags[2] is None
     assert str(one.pk) not in tags[0]
+
+
+def test_in_production_the_worker_keeps_the_hashed_names_under_the_manifests_version(
+    client, settings, tmp_path
+):
+    """As deployed: whitenoise's manifest storage, the static files collected."""
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    call_command("collectstatic", interactive=False, verbosity=0)
+    manifest = (tmp_path / "staticfiles.json").read_text()
+
+    first = client.get(reverse("service_worker")).content.decode().splitlines()[0]
+    given = json.loads(first.removeprefix("self.BOURRE = ").removesuffix(";"))
+
+    assert given["version"] == hashlib.sha256(manifest.encode()).hexdigest()[:16]
+    assert given["staticPrefix"] == "/static/"
+    hashed = json.loads(manifest)["paths"]["css/app.css"]
+    assert f"/static/{hashed}" in given["static"]
+    assert given["outbox"] == "/static/" + json.loads(manifest)["paths"]["js/outbox.js"]
