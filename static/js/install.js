@@ -8,7 +8,15 @@
     return;
   }
   var worker = script.dataset.worker;
-  navigator.serviceWorker.register(worker, { scope: script.dataset.scope }).catch(function () {
+  navigator.serviceWorker.register(worker, { scope: script.dataset.scope }).then(function () {
+    return navigator.serviceWorker.ready;
+  }).then(function (registration) {
+    // An open night's hand screen linked from this page (the table's page) is kept now, so
+    // it opens with no connection even if the host has not opened it yet today.
+    document.querySelectorAll("a[data-offline-keep]").forEach(function (link) {
+      registration.active.postMessage({ type: "keep", url: link.href });
+    });
+  }).catch(function () {
     // No worker (a private window may refuse one): the app works online all the same.
     return undefined;
   });

@@ -393,3 +393,19 @@ def test_the_outbox_holds_no_more_than_the_nights_hand_limit(live_server, phone,
     expect(refused).to_contain_text("a night can hold at most 2,000 hands")
     assert [entry["number"] for entry in page.evaluate(OUTBOX)] == [2]
     expect(page.get_by_role("button", name="Record hand 3")).to_be_visible()
+
+
+def test_the_tables_page_keeps_its_open_nights_hand_screen_to_open_offline(
+    live_server, phone, page, sign_in
+):
+    night = NightFactory()
+    sign_in(phone, night.table.owner)
+    page.goto(live_server.url + reverse("table_detail", args=[night.table.pk]))
+    screen = reverse("night_detail", args=[night.pk])
+    _until(page, f"async () => (await ({KEPT_PAGES})()).includes({screen!r})")
+
+    phone.set_offline(True)
+    answer = page.goto(live_server.url + screen)
+
+    assert answer.from_service_worker
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
