@@ -472,8 +472,13 @@
     }
   });
 
-  // A hand recorded online: the copy of the screen kept for offline use is renewed.
-  document.addEventListener("htmx:afterSettle", function () {
+  // A hand recorded online (the next hand's screen swapped into <main>; a live check
+  // swaps its own part alone): the copy of the screen kept for offline use is renewed.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail && event.detail.target;
+    if (!target || target.id !== "main") {
+      return;
+    }
     var d = data();
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (d && worker && navigator.onLine) {
