@@ -65,6 +65,7 @@ MIDDLEWARE = [
     # After authentication: a signed-in host's saved language beats the browser's.
     "tables.languages.HostLanguageMiddleware",
     "tables.middleware.PrivateWhenSignedInMiddleware",
+    "tables.middleware.ServiceWorkerUserMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",

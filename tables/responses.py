@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import pgettext
 from django_htmx.http import HttpResponseClientRedirect
@@ -140,3 +140,19 @@ def go(
         return HttpResponseClientRedirect(to)
     # An address, never a URL name: ``redirect`` would try a bare word as one.
     return HttpResponseRedirect(to)
+
+
+def data(
+    payload: dict, *, status: int = 200, content_type: str = "application/json"
+) -> HttpResponse:
+    """What a script or the browser itself asks for (the outbox sending a hand, the web
+    app manifest): JSON, never a page."""
+    return JsonResponse(payload, status=status, content_type=content_type)
+
+
+def script(source: str, headers: dict[str, str] | None = None) -> HttpResponse:
+    """JavaScript the app makes for itself (the service worker)."""
+    response = HttpResponse(source, content_type="text/javascript; charset=utf-8")
+    for name, value in (headers or {}).items():
+        response[name] = value
+    return response

@@ -91,6 +91,8 @@ ALLOWED = {
     ("responses.py", "refusal-X"): "an HTML id (the refusal on top of a part)",
     ("seat_words.py", "choice count"): "a CSS class (a trick count's button)",
     ("seat_words.py", "choice count zero"): "a CSS class (the bourré count's button)",
+    ("responses.py", "text/javascript; charset=utf-8"): "a content type",
+    ("views/install.py", "self.BOURRE = X;\nX"): "the service worker's code",
 }
 
 LETTER = re.compile(r"[^\W\d_]")

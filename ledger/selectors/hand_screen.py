@@ -205,7 +205,7 @@ def _next_hand(night, house, roster, last, state: rules.NightState) -> NextHand:
     if last is None:
         dealer = night.first_dealer_id if night.first_dealer_id in active else None
     else:
-        dealer = state.next_dealer(_remembered(last, active))
+        dealer, _ = next_deal(state, (last.input or {}).get("seated", []), last.roster, active)
     exempt = [p.id for p in roster if p.id in state.exempt] if house.ante_exemptions else []
     return NextHand(
         number=last.number + 1 if last else 1,
@@ -218,14 +218,19 @@ def _next_hand(night, house, roster, last, state: rules.NightState) -> NextHand:
     )
 
 
-def _remembered(last: Hand, active: list[int]) -> list[int]:
-    """Who the hand screen deals in next, as the last hand's seats remember them (whoever
-    joined since is dealt in; if that leaves nobody, everyone): the deal passes to the next
-    of them, so a player sitting out is not the default dealer. tables.forms.hand.initial
-    shows the same seats."""
-    seated, roster = set((last.input or {}).get("seated", [])), set(last.roster)
-    remembered = [pid for pid in active if pid in seated or pid not in roster]
-    return remembered or active
+def next_deal(
+    state: rules.NightState, seated: list[int], last_roster: list[int], active: list[int]
+) -> tuple[int | None, list[int]]:
+    """The next hand's default dealer and who it deals in, after a hand that dealt in
+    ``seated`` among ``last_roster`` (its stored input and roster), ``active`` being those
+    at the table now: the last hand's seats are remembered (whoever joined since is dealt
+    in; if that leaves nobody, everyone), and the deal passes to the next of them, so a
+    player sitting out is not the default dealer. tables.forms.hand.initial shows the same
+    seats, and static/js/next_deal.js follows this rule on a phone with no connection
+    (tests/test_next_deal_shared.py holds the two together)."""
+    kept, roster = set(seated), set(last_roster)
+    dealt_in = [pid for pid in active if pid in kept or pid not in roster] or list(active)
+    return state.next_dealer(dealt_in), dealt_in
 
 
 def _after(night: Night, last: Hand | None, number: int | None) -> Hand | None:
@@ -242,3 +247,12 @@ def hand_problems(screen: HandScreen, hand) -> list[rules.Problem]:
     if screen.night.closed_at is not None:
         return [err.NIGHT_CLOSED()]
     return rules.hand_errors(screen.house, screen.state, hand)
+
+
+def hand_with_key(night: Night, key: str) -> Hand | None:
+    """The hand ``night`` recorded under the submission key ``key``, if any: a hand a
+    phone's outbox sends again, after its first answer was lost, is answered as recorded.
+    """
+    if not key:
+        return None
+    return Hand.objects.filter(night=night, idempotency_key=key).first()

@@ -3,19 +3,23 @@ its foot, what the last hand did, tonight's balances. With htmx a recorded hand 
 with the next hand's screen (SCREEN, swapped into <main>) and each tap's live check with
 the check alone (CHECK)."""
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.translation import gettext, ngettext, npgettext
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
 
+from ledger import rules
+from ledger.rules import errors as rules_errors
 from ledger.selectors.hand_screen import HandScreen
-from tables import hand_entry, presenters
+from ledger.selectors.seats import ids_of
+from tables import hand_entry, presenters, service_worker
 from tables.forms import hand as hand_form
 from tables.forms.hand import HandForm
 from tables.night_links import links
-from tables.problems import sentences
+from tables.problems import sentence, sentences
 from tables.responses import Page
 from tables.seat_words import seat_extras, seat_words, trick_counts
 from tables.submission_keys import new_key
@@ -77,6 +81,7 @@ def hand_screen_page(
         "key": new_key(),
         "links": links(screen.night),
         "judge_url": _judge_url(screen, form),
+        "offline": json.dumps(offline_data(screen)),
     }
     return Page(TEMPLATE, context, part)
 
@@ -207,3 +212,81 @@ def _ante_text(screen: HandScreen) -> list[str]:
             % {"players": presenters.join_names(who)}
         )
     return lines
+
+
+# Where a number goes in a text hand.js fills in (the outbox's status, the next hand's
+# heading): a mark no translation has.
+NUMBER = "{number}"
+COUNT = "{count}"
+NAME = "{name}"
+
+
+def offline_data(screen: HandScreen) -> dict:
+    """What hand.js needs to keep the screen working with no connection: the night as this
+    screen shows it (its last hand, its seats for the next deal, static/js/next_deal.js),
+    where to send the outbox, and the words it shows, in the host's language."""
+    last = screen.last_hand
+    night = screen.night
+    return {
+        "night": night.pk,
+        "user": service_worker.user_tag(night.table.owner_id),
+        "send": reverse("hand_send", args=[night.pk]),
+        "page": reverse("night_detail", args=[night.pk]),
+        "after": last.number if last else 0,
+        "afterRevision": last.revision if last else 0,
+        "number": screen.next.number,
+        "limit": rules.MAX_HANDS,
+        "roster": ids_of(screen.roster),
+        "active": [player.id for player in screen.at_table],
+        "names": {player.id: player.name for player in screen.at_table},
+        "dealer": screen.next.dealer_id,
+        "lastDealer": last.dealer_id if last else None,
+        "texts": _offline_texts(),
+        "tooMany": sentence(
+            rules_errors.NIGHT_TOO_LONG(hand=rules.MAX_HANDS + 1, limit=rules.MAX_HANDS)
+        ),
+    }
+
+
+def _offline_texts() -> dict[str, str]:
+    number = {"number": NUMBER}
+    # Every language here says "1 hand" with its singular and 2 or more with its plural
+    # (tests/tables/pages/test_hand_screen_offline.py checks so): the status is shown
+    # only with a hand waiting.
+    return {
+        "hand": pgettext("hand played", "Hand %(number)s") % number,
+        "record": pgettext("hand played", "Record hand %(number)s") % number,
+        # The dealer's choices, as _dealer_choices words them.
+        "byTurn": gettext("%(name)s (deals by turn)") % {"name": NAME},
+        "sameDealer": gettext("%(name)s (same dealer)") % {"name": NAME},
+        "offline": gettext("Offline"),
+        "sending": gettext("Sending"),
+        "waitingOne": _waiting(1),
+        "waitingMany": _waiting(2),
+        "asOf": pgettext("hand played", "pot and balances as of hand %(number)s") % number,
+        "asOfStart": gettext("pot and balances as of the night's start"),
+        "kept": pgettext("hand played", "Hand %(number)s is kept on this phone, to be sent.")
+        % number,
+        "undo": pgettext("hand played", "Undo hand %(number)s") % number,
+        "stale": pgettext(
+            "hand played", "Hand %(number)s was not sent: another phone changed the night."
+        )
+        % number,
+        "recordAgain": gettext("Record it again on top"),
+        "drop": gettext("Drop it"),
+        "refused": pgettext("hand played", "Hand %(number)s was not recorded.") % number,
+        "correct": gettext("Correct it"),
+        "correcting": pgettext(
+            "hand played", "Correct hand %(number)s and record it again: it keeps its place."
+        )
+        % number,
+    }
+
+
+def _waiting(count: int) -> str:
+    return npgettext(
+        "hand played",
+        "%(count)s hand waiting to be sent",
+        "%(count)s hands waiting to be sent",
+        count,
+    ) % {"count": COUNT}

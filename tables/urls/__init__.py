@@ -2,11 +2,14 @@
 
 from django.urls import include, path
 
-from tables.views import home, languages
+from tables.views import home, install, languages
 
 urlpatterns = [
     path("", home.home, name="home"),
     path("favicon.ico", home.favicon, name="favicon"),
+    # From the root, so the service worker's scope is the whole site.
+    path("sw.js", install.service_worker_script, name="service_worker"),
+    path("manifest.webmanifest", install.web_manifest, name="web_manifest"),
     path("language/", languages.language_set, name="set_language"),
     path("", include("tables.urls.accounts")),
     path("", include("tables.urls.tables")),

@@ -10,7 +10,7 @@ urlpatterns = [
         auth_views.LoginView.as_view(next_page="table_list", redirect_authenticated_user=True),
         name="login",
     ),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", accounts.logout, name="logout"),
     path(
         "accounts/password/change/",
         auth_views.PasswordChangeView.as_view(),

@@ -15,7 +15,7 @@ from ledger.models import Night
 from ledger.rules.errors import Code, gettext_noop
 from ledger.selectors.hand_changes import correct_screen, undo_screen, undone_input
 from ledger.services import corrections as correction_services
-from tables import hand_entry, responses
+from tables import hand_entry, responses, service_worker
 from tables.access import hand_screen_for_host, night_for_host
 from tables.forms import hand as hand_form
 from tables.pages.hand_correct import hand_correct_page
@@ -68,7 +68,10 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
     page = hand_screen_page(
         screen, renege=request.GET.get("renege", ""), carried=request.GET, again=undone
     )
-    return responses.show(request, page)
+    response = responses.show(request, page)
+    # The host's own open night: the service worker keeps it to open with no connection.
+    response[service_worker.KEEP_HEADER] = service_worker.KEEP_HAND_SCREEN
+    return response
 
 
 @login_required

@@ -78,6 +78,9 @@ def test_a_hand_another_phone_recorded_meanwhile_sends_the_host_to_the_screen_to
     p = ids(night)
     page.locator(f'.seat[data-player="{p["Bob"]}"] .choice.count:has(input[value="3"])').click()
     page.locator(f'.seat[data-player="{p["Cy"]}"] .choice.count:has(input[value="2"])').click()
+    # The live check has read the hand ready (checked after the other phone's hand, it
+    # would hold Record back and say so itself).
+    expect(page.locator("#hand-check.ok")).to_contain_text("Tricks 5 of 5")
     # Meanwhile the other phone records hand 1.
     record_all(night, [{"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}])
     page.get_by_role("button", name="Record hand 1").click()

@@ -80,3 +80,16 @@ def test_a_signed_out_visitors_public_pages_are_left_as_they_were(world):
     assert "no-store" not in cache_control(home)
     # The live link keeps its own never-cache answer: polled every few seconds.
     assert get_max_age(share) == 0
+
+
+def test_the_service_worker_and_the_manifest_are_everyones_and_the_worker_never_kept():
+    visitor = client()
+
+    worker = visitor.get(reverse("service_worker"))
+    manifest = visitor.get(reverse("web_manifest"))
+
+    assert worker.status_code == manifest.status_code == 200
+    # The browser asks the server each time it looks for a new worker: a deploy shows.
+    assert "no-cache" in cache_control(worker)
+    assert worker["Service-Worker-Allowed"] == "/"
+    assert "no-store" not in cache_control(manifest)

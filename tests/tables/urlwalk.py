@@ -56,6 +56,10 @@ PUBLIC = {
     "share_rules",
     "set_language",
     "favicon",
+    # The same for everyone: the service worker keeps a host's pages only as the pages
+    # themselves say (tables/service_worker.py), and the manifest names no host.
+    "service_worker",
+    "web_manifest",
 }
 # URLs a signed-in visitor uses for their own account: what they write is theirs (a
 # sample table of their own), nothing of anyone else's.
