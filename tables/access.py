@@ -5,7 +5,15 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 
-from ledger.models import Night, PaymentMark, PaymentMethod, Player, PooledTransfer, Table
+from ledger.models import (
+    Night,
+    PaymentMark,
+    PaymentMethod,
+    Player,
+    PlayerInvite,
+    PooledTransfer,
+    Table,
+)
 from ledger.selectors.hand_screen import HandScreen, host_hand_screen
 
 # A live link that does not exist and one that was switched off read the same.
@@ -48,6 +56,26 @@ def payment_mark_for_host(request: HttpRequest, mark_id: int) -> PaymentMark:
         PaymentMark.objects.select_related("table", "night"),
         pk=mark_id,
         table__owner=request.user,
+        table__hidden_at=None,
+    )
+
+
+def invite_for_host(request: HttpRequest, invite_id: int) -> PlayerInvite:
+    return get_object_or_404(
+        PlayerInvite.objects.select_related("player__table"),
+        pk=invite_id,
+        player__table__owner=request.user,
+        player__table__hidden_at=None,
+    )
+
+
+def seat_for_player(request: HttpRequest, player_id: int) -> Player:
+    """A seat the signed-in account plays now (its link not undone): the player's own."""
+    return get_object_or_404(
+        Player.objects.select_related("table__owner"),
+        pk=player_id,
+        links__user=request.user,
+        links__unlink__isnull=True,
         table__hidden_at=None,
     )
 

@@ -97,6 +97,9 @@ def test_every_model_is_the_ledgers():
         "PasswordResetRequest",
         "PlayerLink",
         "PlayerUnlink",
+        "PlayerInvite",
+        "PlayerInviteWithdrawal",
+        "PlayerInviteAttempt",
     }
 
 

@@ -11,7 +11,9 @@
 - debts: what is still owed — payment marks, their reversals, and "settle everything";
 - results: what each closed night came to (per seat, its records, its settle-up),
   written once when it closes;
-- player_links: which account plays which seat (append-only, undone by a new record).
+- player_links: which account plays which seat (append-only, undone by a new record);
+- player_invites: the host's invites to claim a seat, their withdrawals, and the tries
+  at accepting one the hour's limit counts (append-only).
 """
 
 from ledger.models.debts import (
@@ -40,6 +42,12 @@ from ledger.models.payments import (
     PaymentMethod,
     PaymentMethodWithdrawal,
 )
+from ledger.models.player_invites import (
+    PLAYER_INVITE_IS_APPEND_ONLY,
+    PlayerInvite,
+    PlayerInviteAttempt,
+    PlayerInviteWithdrawal,
+)
 from ledger.models.player_links import (
     PLAYER_LINK_IS_APPEND_ONLY,
     PlayerLink,
@@ -60,6 +68,7 @@ __all__ = [
     "NIGHT_IMPORT_IS_APPEND_ONLY",
     "NIGHT_RESULTS_ARE_APPEND_ONLY",
     "PAYMENT_METHOD_IS_APPEND_ONLY",
+    "PLAYER_INVITE_IS_APPEND_ONLY",
     "PLAYER_LINK_IS_APPEND_ONLY",
     "RESET_REQUEST_IS_APPEND_ONLY",
     "DebtPool",
@@ -78,6 +87,9 @@ __all__ = [
     "PaymentMethod",
     "PaymentMethodWithdrawal",
     "Player",
+    "PlayerInvite",
+    "PlayerInviteAttempt",
+    "PlayerInviteWithdrawal",
     "PlayerLink",
     "PlayerUnlink",
     "PooledTransfer",

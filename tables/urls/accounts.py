@@ -1,9 +1,12 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tables.views import accounts
+from tables.views import accounts, invites, seats
 
 urlpatterns = [
+    path("account/seats/", seats.account_seats, name="account_seats"),
+    path("account/seats/<int:player_id>/leave/", seats.seat_leave, name="seat_leave"),
+    path("invite/<str:invite_token>/", invites.invite_view, name="invite_view"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path(
         "accounts/login/",
