@@ -27,12 +27,18 @@ from ledger.models import (
     PaymentMethod,
     PaymentMethodWithdrawal,
     Player,
+    PlayerInvite,
+    PlayerInviteAttempt,
+    PlayerInviteWithdrawal,
+    PlayerLink,
+    PlayerUnlink,
     PooledTransfer,
     Seat,
     ShareLink,
     Table,
 )
 from ledger.services.debts import payment_mark
+from ledger.services.player_invites import player_invite_create
 from tests.factories import (
     NightFactory,
     PaymentMethodFactory,
@@ -40,6 +46,7 @@ from tests.factories import (
     ShareLinkFactory,
     TableFactory,
     UserFactory,
+    link_player,
 )
 from tests.tables.night_helpers import example_1_hands
 
@@ -54,12 +61,18 @@ PUBLIC = {
     "password_reset_complete",
     "share_view",
     "share_rules",
+    # The invite's token is a credential, as the live link's is: whoever holds it may
+    # link the seat to their own account (INVITE_WRITES).
+    "invite_view",
     "set_language",
     "favicon",
 }
 # URLs a signed-in visitor uses for their own account: what they write is theirs (a
 # sample table of their own), nothing of anyone else's.
 OWN_WRITES = {"table_sample_create"}
+# URLs where a signed-in visitor holding an invite's link writes for themselves: the seat
+# linked to their own account, and their try counted for the hour's limit.
+INVITE_WRITES = {"invite_view"}
 # URLs the walk cannot fill in, and why.
 SKIPPED = {
     "password_reset_confirm": "its uidb64 and token come from a reset e-mail (Django's own view)",
@@ -80,6 +93,11 @@ LEDGER_MODELS: list[type[Model]] = [
     DebtPool,
     DebtPoolSource,
     PooledTransfer,
+    PlayerLink,
+    PlayerUnlink,
+    PlayerInvite,
+    PlayerInviteWithdrawal,
+    PlayerInviteAttempt,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
@@ -129,6 +147,12 @@ class World:
     method: PaymentMethod
     mark: PaymentMark
     pooled: PooledTransfer
+    # Accounts that play a seat: Bob's at this table (a linked player here, no host of
+    # it), Zed's at the other host's table (a linked player elsewhere).
+    member: object
+    member_elsewhere: object
+    invite: PlayerInvite  # an open invite for the player (Ann)
+    invite_token: str
     values: dict[str, list] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -145,6 +169,8 @@ class World:
             "payee_id": [self.mark.payee_id],
             "mark_id": [self.mark.pk],
             "transfer_id": [self.pooled.pk],
+            "invite_id": [self.invite.pk],
+            "invite_token": [self.invite_token],
         }
 
     def urls(self, route: Route) -> list[str]:
@@ -166,11 +192,13 @@ class World:
 def build_world(player_name: str = "Ann") -> World:
     """A host's table with a player, an open night of three hands, a closed night of
     seven, a live share link to each, a way the player gets paid (the host's words, in
-    any currency, so the closed night's settle-up offers it); and another host with a
-    table of their own."""
+    any currency, so the closed night's settle-up offers it), an open invite for the
+    player and an account playing Bob; and another host with a table of their own, whose
+    Zed is played by an account too."""
     owner = UserFactory()
     other = UserFactory()
-    PlayerFactory(table=TableFactory(owner=other, name="Someone else's table"), name="Zed")
+    zed = PlayerFactory(table=TableFactory(owner=other, name="Someone else's table"), name="Zed")
+    member_elsewhere = link_player(zed).user
     table = TableFactory(owner=owner)
     names = [player_name, "Bob", "Cy", "Dee"]
     for name in names:
@@ -195,6 +223,8 @@ def build_world(player_name: str = "Ann") -> World:
     pooled = PooledTransfer.objects.create(
         pool=pool, payer=by_name["Cy"], payee=by_name["Dee"], amount=Decimal("2")
     )
+    member = link_player(by_name["Bob"]).user
+    invite, invite_token = player_invite_create(player=player, by=owner)
     return World(
         owner=owner,
         other=other,
@@ -206,6 +236,10 @@ def build_world(player_name: str = "Ann") -> World:
         method=method,
         mark=mark,
         pooled=pooled,
+        member=member,
+        member_elsewhere=member_elsewhere,
+        invite=invite,
+        invite_token=invite_token,
     )
 
 
