@@ -1,5 +1,10 @@
 """Who may see what: one helper per object. Outsiders get a 404, never a hint; so does
-everything of a sample table its host has put away (ledger.services.samples)."""
+everything of a sample table its host has put away (ledger.services.samples).
+
+The ``_for_runner`` helpers admit whoever runs a table's nights: its host, or a co-host
+(ledger.models.co_hosts). Only the endpoints of running a night use them (start one,
+the hand screen, record, undo, correct, tonight's roster, the judge, the live link, the
+log, close and the settle-up); the rest of the table stays the host's (``_for_host``)."""
 
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
@@ -14,7 +19,8 @@ from ledger.models import (
     PooledTransfer,
     Table,
 )
-from ledger.selectors.hand_screen import HandScreen, host_hand_screen
+from ledger.selectors.co_hosts import runs_table
+from ledger.selectors.hand_screen import HandScreen, host_hand_screen, runner_hand_screen
 
 # A live link that does not exist and one that was switched off read the same.
 NO_SUCH_LINK = gettext_lazy("No such link.")
@@ -94,6 +100,36 @@ def hand_screen_for_host(
 ) -> HandScreen:
     """The night's hand screen, read with the access check in one query."""
     screen = host_hand_screen(night_id, request.user, after=after)
+    if screen is None:
+        raise Http404
+    return screen
+
+
+def table_for_runner(request: HttpRequest, table_id: int) -> Table:
+    return get_object_or_404(
+        Table.objects.filter(runs_table(request.user)), pk=table_id, hidden_at=None
+    )
+
+
+def night_for_runner(request: HttpRequest, night_id: int) -> Night:
+    return get_object_or_404(
+        Night.objects.select_related("table").filter(runs_table(request.user, "table_id")),
+        pk=night_id,
+        table__hidden_at=None,
+    )
+
+
+def player_for_runner(request: HttpRequest, night: Night, player_id: int) -> Player:
+    """A player of the table of ``night``, a night the visitor runs (night_for_runner)."""
+    return get_object_or_404(Player, pk=player_id, table_id=night.table_id)
+
+
+def hand_screen_for_runner(
+    request: HttpRequest, night_id: int, *, after: int | None = None
+) -> HandScreen:
+    """The night's hand screen for its host or a co-host, read with the access check in
+    one query."""
+    screen = runner_hand_screen(night_id, request.user, after=after)
     if screen is None:
         raise Http404
     return screen

@@ -100,6 +100,8 @@ def test_every_model_is_the_ledgers():
         "PlayerInvite",
         "PlayerInviteWithdrawal",
         "PlayerInviteAttempt",
+        "CoHostGrant",
+        "CoHostRevocation",
     }
 
 

@@ -13,9 +13,12 @@
   written once when it closes;
 - player_links: which account plays which seat (append-only, undone by a new record);
 - player_invites: the host's invites to claim a seat, their withdrawals, and the tries
-  at accepting one the hour's limit counts (append-only).
+  at accepting one the hour's limit counts (append-only);
+- co_hosts: the players a host lets run the nights of a table (append-only, revoked by a
+  new record).
 """
 
+from ledger.models.co_hosts import CO_HOST_IS_APPEND_ONLY, CoHostGrant, CoHostRevocation
 from ledger.models.debts import (
     DEBTS_ARE_APPEND_ONLY,
     DebtPool,
@@ -61,6 +64,7 @@ from ledger.models.results import (
 )
 
 __all__ = [
+    "CO_HOST_IS_APPEND_ONLY",
     "DEBTS_ARE_APPEND_ONLY",
     "ENTRY_IS_APPEND_ONLY",
     "ENTRY_KINDS",
@@ -71,6 +75,8 @@ __all__ = [
     "PLAYER_INVITE_IS_APPEND_ONLY",
     "PLAYER_LINK_IS_APPEND_ONLY",
     "RESET_REQUEST_IS_APPEND_ONLY",
+    "CoHostGrant",
+    "CoHostRevocation",
     "DebtPool",
     "DebtPoolSource",
     "Entry",

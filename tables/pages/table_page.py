@@ -6,6 +6,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext, npgettext,
 
 from ledger import rules
 from ledger.models import Table
+from ledger.selectors.co_hosts import table_accounts
 from ledger.selectors.table_screen import open_debts, table_players, table_screen
 from tables import house_rules_text, presenters
 from tables.forms.players import PlayerNameForm
@@ -49,6 +50,8 @@ def table_page(
             "open_nights": screen.open_nights,
             "closed_nights": screen.closed_nights,
             "pages": screen.closed_page,
+            # The players who play from an account, and which of them co-host.
+            "accounts": table_accounts(table),
         },
     )
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables.views import invites, payment_methods, players, roster, seats, tables
+from tables.views import co_hosts, invites, payment_methods, players, roster, seats, tables
 
 urlpatterns = [
     path("tables/", tables.table_list, name="table_list"),
@@ -24,6 +24,12 @@ urlpatterns = [
         "invites/<int:invite_id>/withdraw/",
         invites.player_invite_withdraw,
         name="player_invite_withdraw",
+    ),
+    path("players/<int:player_id>/co-host/", co_hosts.co_host_grant, name="co_host_grant"),
+    path(
+        "players/<int:player_id>/co-host/revoke/",
+        co_hosts.co_host_revoke,
+        name="co_host_revoke",
     ),
     path("players/<int:player_id>/unlink/", seats.player_unlink_confirm, name="player_unlink"),
     path(

@@ -90,8 +90,9 @@ PAGES = {
     # The roster and the last hand: both ways of handing back the pot are worked out
     # by the engine from its stored state.
     "close screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("night_close", n))),
-    # The roster, every revision with who made it, the roster changes.
-    "hand log": (REQUEST + 3, lambda c, n, h: partial(c.get, url("night_log", n))),
+    # The roster, every revision with who made it, the roster changes, the seats played
+    # from an account (who recorded a hand, by their seat's name).
+    "hand log": (REQUEST + 4, lambda c, n, h: partial(c.get, url("night_log", n))),
     # The roster, the live hands' stored results, the seal, the live link.
     "night report": (REQUEST + 4, lambda c, n, h: partial(c.get, url("night_report", n))),
 }
