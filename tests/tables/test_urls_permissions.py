@@ -1,10 +1,11 @@
 """Who may do what, for every URL the app has: generated from the URL configuration.
 
 Every URL x {owner, another host, anonymous, a share-link visitor, a linked player of
-this table, a linked player of another table} x {GET, POST}. Outsiders get a 404, the
-sign-in page or a 405, and write nothing; a share-link visitor sees the shared night and
-nothing else; a linked player reaches only what the live link shows and their own seats;
-the owner never meets a server error.
+this table, a linked player of another table, a co-host of this table} x {GET, POST}.
+Outsiders get a 404, the sign-in page or a 405, and write nothing; a share-link visitor
+sees the shared night and nothing else; a linked player reaches only what the live link
+shows and their own seats; a co-host exactly the night-running URLs of this table (and
+meets no server error there); the owner never meets a server error.
 """
 
 import pytest
@@ -13,7 +14,14 @@ from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import reverse
 
-from tests.tables.urlwalk import INVITE_WRITES, OWN_WRITES, PUBLIC, build_world, fingerprint
+from tests.tables.urlwalk import (
+    INVITE_WRITES,
+    OWN_WRITES,
+    PUBLIC,
+    RUNNER,
+    build_world,
+    fingerprint,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -58,6 +66,8 @@ def test_every_url_answers_every_visitor_as_it_should():
         "share visitor": (client(), None),
         "linked player here": (client(world.member), world.member),
         "linked player elsewhere": (client(world.member_elsewhere), world.member_elsewhere),
+        # Last: running the nights writes (an empty POST may close one), as the owner's does.
+        "co-host": (client(world.co_host), world.co_host),
     }
     signed_in = {who for who, (_, user) in visitors.items() if user is not None}
     share_visitor = visitors["share visitor"][0]
@@ -75,7 +85,14 @@ def test_every_url_answers_every_visitor_as_it_should():
                 status = response.status_code
                 problem = None
                 after = fingerprint()
-                if after != before and route.name in INVITE_WRITES and who in signed_in:
+                if who == "co-host" and route.name in RUNNER:
+                    # Runs the night as the host does: let in, whatever it writes.
+                    before = after
+                    if status >= 500:
+                        problem = "server error"
+                    elif status == 404 or to_login(response):
+                        problem = "a co-host was kept out of running the night"
+                elif after != before and route.name in INVITE_WRITES and who in signed_in:
                     # The invite's link is a credential: its holder links a seat to
                     # their own account, nothing more.
                     if not _only_their_invite_writes(before, after, user):

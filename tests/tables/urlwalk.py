@@ -16,6 +16,8 @@ from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from ledger.models import (
+    CoHostGrant,
+    CoHostRevocation,
     DebtPool,
     DebtPoolSource,
     Entry,
@@ -37,6 +39,7 @@ from ledger.models import (
     ShareLink,
     Table,
 )
+from ledger.services.co_hosts import co_host_grant
 from ledger.services.debts import payment_mark
 from ledger.services.player_invites import player_invite_create
 from tests.factories import (
@@ -73,6 +76,27 @@ OWN_WRITES = {"table_sample_create"}
 # URLs where a signed-in visitor holding an invite's link writes for themselves: the seat
 # linked to their own account, and their try counted for the hour's limit.
 INVITE_WRITES = {"invite_view"}
+# URLs of running a night: a co-host of the table (ledger.models.co_hosts) reaches these,
+# as the host does, and nothing else of the table.
+RUNNER = {
+    "night_start",
+    "night_detail",
+    "hand_check",
+    "hand_record",
+    "hand_undo",
+    "hand_correct",
+    "night_log",
+    "night_close",
+    "night_settlement",
+    "night_judge",
+    "night_rules",
+    "night_live_link",
+    "night_live_link_open",
+    "night_share_create",
+    "night_share_revoke",
+    "night_join",
+    "night_leave",
+}
 # URLs the walk cannot fill in, and why.
 SKIPPED = {
     "password_reset_confirm": "its uidb64 and token come from a reset e-mail (Django's own view)",
@@ -98,6 +122,8 @@ LEDGER_MODELS: list[type[Model]] = [
     PlayerInvite,
     PlayerInviteWithdrawal,
     PlayerInviteAttempt,
+    CoHostGrant,
+    CoHostRevocation,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
@@ -151,6 +177,7 @@ class World:
     # it), Zed's at the other host's table (a linked player elsewhere).
     member: object
     member_elsewhere: object
+    co_host: object  # plays Cy, and runs this table's nights
     invite: PlayerInvite  # an open invite for the player (Ann)
     invite_token: str
     values: dict[str, list] = field(init=False)
@@ -224,6 +251,8 @@ def build_world(player_name: str = "Ann") -> World:
         pool=pool, payer=by_name["Cy"], payee=by_name["Dee"], amount=Decimal("2")
     )
     member = link_player(by_name["Bob"]).user
+    co_host = link_player(by_name["Cy"])
+    co_host_grant(link=co_host, by=owner)
     invite, invite_token = player_invite_create(player=player, by=owner)
     return World(
         owner=owner,
@@ -238,6 +267,7 @@ def build_world(player_name: str = "Ann") -> World:
         pooled=pooled,
         member=member,
         member_elsewhere=member_elsewhere,
+        co_host=co_host.user,
         invite=invite,
         invite_token=invite_token,
     )
