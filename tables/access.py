@@ -17,6 +17,7 @@ from ledger.models import (
     Player,
     PlayerInvite,
     PooledTransfer,
+    SeatClaim,
     Table,
 )
 from ledger.selectors.co_hosts import runs_table
@@ -72,6 +73,25 @@ def invite_for_host(request: HttpRequest, invite_id: int) -> PlayerInvite:
         pk=invite_id,
         player__table__owner=request.user,
         player__table__hidden_at=None,
+    )
+
+
+def claim_for_host(request: HttpRequest, claim_id: int) -> SeatClaim:
+    return get_object_or_404(
+        SeatClaim.objects.select_related("player__table", "user"),
+        pk=claim_id,
+        player__table__owner=request.user,
+        player__table__hidden_at=None,
+    )
+
+
+def player_of_shared_night(night: Night, player_id: int) -> Player:
+    """A player seated at ``night``, a night its live link opened: what a claim names."""
+    return get_object_or_404(
+        Player.objects.select_related("table"),
+        pk=player_id,
+        table_id=night.table_id,
+        seats__night=night,
     )
 
 

@@ -102,6 +102,8 @@ def test_every_model_is_the_ledgers():
         "PlayerInviteAttempt",
         "CoHostGrant",
         "CoHostRevocation",
+        "SeatClaim",
+        "SeatClaimAnswer",
     }
 
 

@@ -14,6 +14,7 @@
 - player_links: which account plays which seat (append-only, undone by a new record);
 - player_invites: the host's invites to claim a seat, their withdrawals, and the tries
   at accepting one the hour's limit counts (append-only);
+- seat_claims: "This is me" from the live link, and the host's answer (append-only);
 - co_hosts: the players a host lets run the nights of a table (append-only, revoked by a
   new record).
 """
@@ -62,6 +63,7 @@ from ledger.models.results import (
     NightSummary,
     NightTransfer,
 )
+from ledger.models.seat_claims import SEAT_CLAIM_IS_APPEND_ONLY, SeatClaim, SeatClaimAnswer
 
 __all__ = [
     "CO_HOST_IS_APPEND_ONLY",
@@ -75,6 +77,7 @@ __all__ = [
     "PLAYER_INVITE_IS_APPEND_ONLY",
     "PLAYER_LINK_IS_APPEND_ONLY",
     "RESET_REQUEST_IS_APPEND_ONLY",
+    "SEAT_CLAIM_IS_APPEND_ONLY",
     "CoHostGrant",
     "CoHostRevocation",
     "DebtPool",
@@ -101,6 +104,8 @@ __all__ = [
     "PooledTransfer",
     "RosterChange",
     "Seat",
+    "SeatClaim",
+    "SeatClaimAnswer",
     "ShareLink",
     "Table",
 ]

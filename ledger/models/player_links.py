@@ -58,6 +58,15 @@ class PlayerLink(_LinkRecord):
         null=True,
         blank=True,
     )
+    # The claim from the live link this link accepted, if it did: one to one, as above.
+    claim = models.OneToOneField(
+        "ledger.SeatClaim",
+        verbose_name=gettext_lazy("seat claim"),
+        on_delete=models.PROTECT,
+        related_name="link",
+        null=True,
+        blank=True,
+    )
 
     class Meta:
         ordering = ["player", "number"]

@@ -29,10 +29,10 @@ PLAYER_LINK_RETIRED = Code(
 LINK_ALREADY_UNDONE = Code("link_already_undone", gettext_noop("This seat is already unlinked."))
 
 
-def player_link(*, player: Player, user, by, invite=None) -> PlayerLink:
+def player_link(*, player: Player, user, by, invite=None, claim=None) -> PlayerLink:
     """Link ``player`` to ``user``'s account; ``by`` is who made it so (the player
     accepting an invite, or the host accepting a claim); ``invite``, the invite it came
-    from, if any (which it then has used)."""
+    from, if any (which it then has used); ``claim``, the live link's claim it accepts."""
     with transaction.atomic():
         # The player's row: two links of the same seat take turns (the last lock in the
         # documented order, so no writer holding it waits for an earlier one).
@@ -52,6 +52,7 @@ def player_link(*, player: Player, user, by, invite=None) -> PlayerLink:
             linked_by=by,
             linked_at=timezone.now(),
             invite=invite,
+            claim=claim,
         )
 
 

@@ -2,11 +2,13 @@
 past nights (with its pay buttons and "settle everything"), and the house rules in a few
 words. Its players and its open debts are parts htmx swaps on their own."""
 
+from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, ngettext, npgettext, pgettext
 
 from ledger import rules
 from ledger.models import Table
 from ledger.selectors.co_hosts import table_accounts
+from ledger.selectors.seat_claims import pending_claims
 from ledger.selectors.table_screen import open_debts, table_players, table_screen
 from tables import house_rules_text, presenters
 from tables.forms.players import PlayerNameForm
@@ -52,6 +54,9 @@ def table_page(
             "pages": screen.closed_page,
             # The players who play from an account, and which of them co-host.
             "accounts": table_accounts(table),
+            # "This is me" from the live link, waiting for the host's answer.
+            "claims": pending_claims(table=table),
+            "claims_back": reverse("table_detail", args=[table.pk]),
         },
     )
 

@@ -15,10 +15,10 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tables.urlwalk import (
-    INVITE_WRITES,
     OWN_WRITES,
     PUBLIC,
     RUNNER,
+    TOKEN_WRITES,
     build_world,
     fingerprint,
 )
@@ -45,17 +45,19 @@ def _owners(world, rows: dict[str, list]) -> list:
     return [row for row in rows["ledger.Table"] if row[1] == world.owner.pk]
 
 
-def _only_their_invite_writes(before: dict, after: dict, user) -> bool:
-    """Whether what changed is only ``user``'s own: tries at an invite counted, and seats
-    linked to their account."""
+def _only_their_own_writes(before: dict, after: dict, user) -> bool:
+    """Whether what changed is only ``user``'s own: tries at an invite counted, seats
+    linked to their account, their claims of a seat."""
     changed = {label for label in after if after[label] != before[label]}
-    if not changed <= {"ledger.PlayerInviteAttempt", "ledger.PlayerLink"}:
+    if not changed <= {"ledger.PlayerInviteAttempt", "ledger.PlayerLink", "ledger.SeatClaim"}:
         return False
-    new_links = [
-        row for row in after["ledger.PlayerLink"] if row not in before["ledger.PlayerLink"]
-    ]
-    # (id, player, user, ...): each new link is to the visitor's own account.
-    return all(row[2] == user.pk for row in new_links)
+    # (id, player, user, ...): each new link or claim is the visitor's own account's.
+    return all(
+        row[2] == user.pk
+        for label in ("ledger.PlayerLink", "ledger.SeatClaim")
+        for row in after[label]
+        if row not in before[label]
+    )
 
 
 def test_every_url_answers_every_visitor_as_it_should():
@@ -92,11 +94,11 @@ def test_every_url_answers_every_visitor_as_it_should():
                         problem = "server error"
                     elif status == 404 or to_login(response):
                         problem = "a co-host was kept out of running the night"
-                elif after != before and route.name in INVITE_WRITES and who in signed_in:
-                    # The invite's link is a credential: its holder links a seat to
+                elif after != before and route.name in TOKEN_WRITES and who in signed_in:
+                    # The link is a credential: its holder links or claims a seat for
                     # their own account, nothing more.
-                    if not _only_their_invite_writes(before, after, user):
-                        problem = "an invite wrote more than the visitor's own link"
+                    if not _only_their_own_writes(before, after, user):
+                        problem = "a link's holder wrote more than their own"
                     before = after
                 elif after != before and route.name in OWN_WRITES and who in signed_in:
                     # Theirs alone: the owner's rows are as they were.

@@ -36,12 +36,15 @@ from ledger.models import (
     PlayerUnlink,
     PooledTransfer,
     Seat,
+    SeatClaim,
+    SeatClaimAnswer,
     ShareLink,
     Table,
 )
 from ledger.services.co_hosts import co_host_grant
 from ledger.services.debts import payment_mark
 from ledger.services.player_invites import player_invite_create
+from ledger.services.seat_claims import seat_claim_create
 from tests.factories import (
     NightFactory,
     PaymentMethodFactory,
@@ -65,17 +68,20 @@ PUBLIC = {
     "share_view",
     "share_rules",
     # The invite's token is a credential, as the live link's is: whoever holds it may
-    # link the seat to their own account (INVITE_WRITES).
+    # link the seat to their own account, or claim a seat of the live link's night
+    # (TOKEN_WRITES).
     "invite_view",
+    "seat_claim",
     "set_language",
     "favicon",
 }
 # URLs a signed-in visitor uses for their own account: what they write is theirs (a
 # sample table of their own), nothing of anyone else's.
 OWN_WRITES = {"table_sample_create"}
-# URLs where a signed-in visitor holding an invite's link writes for themselves: the seat
-# linked to their own account, and their try counted for the hour's limit.
-INVITE_WRITES = {"invite_view"}
+# URLs where a signed-in visitor holding an invite's or a live link writes for themselves:
+# the seat linked to their own account (and their try counted for the hour's limit), or
+# their claim of a seat for the host to answer.
+TOKEN_WRITES = {"invite_view", "seat_claim"}
 # URLs of running a night: a co-host of the table (ledger.models.co_hosts) reaches these,
 # as the host does, and nothing else of the table.
 RUNNER = {
@@ -124,6 +130,8 @@ LEDGER_MODELS: list[type[Model]] = [
     PlayerInviteAttempt,
     CoHostGrant,
     CoHostRevocation,
+    SeatClaim,
+    SeatClaimAnswer,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
@@ -178,6 +186,7 @@ class World:
     member: object
     member_elsewhere: object
     co_host: object  # plays Cy, and runs this table's nights
+    claim: SeatClaim  # someone says they are Dee, the host has not answered
     invite: PlayerInvite  # an open invite for the player (Ann)
     invite_token: str
     values: dict[str, list] = field(init=False)
@@ -197,6 +206,7 @@ class World:
             "mark_id": [self.mark.pk],
             "transfer_id": [self.pooled.pk],
             "invite_id": [self.invite.pk],
+            "claim_id": [self.claim.pk],
             "invite_token": [self.invite_token],
         }
 
@@ -253,6 +263,7 @@ def build_world(player_name: str = "Ann") -> World:
     member = link_player(by_name["Bob"]).user
     co_host = link_player(by_name["Cy"])
     co_host_grant(link=co_host, by=owner)
+    claim = seat_claim_create(player=by_name["Dee"], user=UserFactory(), client="192.0.2.1")
     invite, invite_token = player_invite_create(player=player, by=owner)
     return World(
         owner=owner,
@@ -268,6 +279,7 @@ def build_world(player_name: str = "Ann") -> World:
         member=member,
         member_elsewhere=member_elsewhere,
         co_host=co_host.user,
+        claim=claim,
         invite=invite,
         invite_token=invite_token,
     )
