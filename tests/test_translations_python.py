@@ -88,6 +88,8 @@ ALLOWED = {
     ("views/accounts.py", "unknown"): "part of a cache key: a client without an address",
     ("views/invites.py", "noindex, nofollow"): "the X-Robots-Tag header",
     ("views/invites.py", "unknown"): "part of a keyed hash: a client without an address",
+    ("views/claims.py", "noindex, nofollow"): "the X-Robots-Tag header",
+    ("views/claims.py", "unknown"): "part of a keyed hash: a client without an address",
     ("views/referee.py", "noindex, nofollow"): "the X-Robots-Tag header",
     ("responses.py", "refusal"): "an HTML id (the refusal on top of a page)",
     ("responses.py", "refusal-X"): "an HTML id (the refusal on top of a part)",
