@@ -50,4 +50,6 @@ def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
         return responses.go(
             request, reverse("night_close", args=[night.pk]), NIGHT_NOT_CLOSED, level=messages.INFO
         )
-    return responses.show(request, settle_up_page(night))
+    # A co-host sees the transfers read-only: marking them paid stays the host's.
+    by_host = night.table.owner_id == request.user.pk
+    return responses.show(request, settle_up_page(night, by_host=by_host))

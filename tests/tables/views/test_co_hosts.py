@@ -131,3 +131,28 @@ def test_another_host_cannot_grant(night, bob):
     response = _client(UserFactory()).post(reverse("co_host_grant", args=[bob.pk]))
     assert response.status_code == 404
     assert CoHostGrant.objects.count() == 0
+
+
+def test_a_co_host_sees_the_settle_up_without_the_hosts_mark_controls(night, co_host):
+    from ledger.services import nights as night_services
+
+    won = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}
+    co_host.post(url("hand_record", night), hand_post(night, won, number=1))
+    night_services.night_close(night=night, by=night.table.owner)
+    host = Client()
+    host.force_login(night.table.owner)
+    assert "/mark/" in host.get(url("night_settlement", night)).content.decode()
+    html = co_host.get(url("night_settlement", night)).content.decode()
+    assert reverse("table_detail", args=[night.table.pk]) not in html
+    assert reverse("night_report", args=[night.pk]) not in html
+    assert "/mark/" not in html
+
+
+def test_the_co_hosts_hand_screen_offers_no_link_to_the_hosts_pages(night, co_host):
+    html = co_host.get(url("night_detail", night)).content.decode()
+    assert reverse("table_detail", args=[night.table.pk]) not in html
+    assert reverse("night_report", args=[night.pk]) not in html
+    host = Client()
+    host.force_login(night.table.owner)
+    html = host.get(url("night_detail", night)).content.decode()
+    assert reverse("night_report", args=[night.pk]) in html
