@@ -3,8 +3,9 @@ everything of a sample table its host has put away (ledger.services.samples).
 
 The ``_for_runner`` helpers admit whoever runs a table's nights: its host, or a co-host
 (ledger.models.co_hosts). Only the endpoints of running a night use them (start one,
-the hand screen, record, undo, correct, tonight's roster, the judge, the live link, the
-log, close and the settle-up); the rest of the table stays the host's (``_for_host``)."""
+the hand screen, record, undo, correct, tonight's roster, the judge, the live link and
+its QR code, the log, close and the settle-up); the rest of the table stays the host's
+(``_for_host``), the live link's switching on and off from the report too."""
 
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404

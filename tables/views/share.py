@@ -34,7 +34,7 @@ from ledger.selectors.live_link import LiveNight, live_night
 from ledger.selectors.share_links import night_share_link, shared_night
 from ledger.services.share_links import share_link_create, share_link_revoke
 from tables import responses
-from tables.access import NO_SUCH_LINK, night_for_runner
+from tables.access import NO_SUCH_LINK, night_for_host, night_for_runner
 from tables.languages import speak_players_language
 from tables.pages.live_link import HANDS, NIGHT_CHANGED, STANDINGS, live_link_page
 from tables.pages.night_live_link import night_live_link_page
@@ -47,7 +47,7 @@ SHARE_REVOKED = gettext_lazy("The live link is switched off; it no longer opens 
 @login_required
 @require_POST
 def night_share_create(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = night_for_runner(request, night_id)
+    night = night_for_host(request, night_id)
     share_link_create(night=night, by=request.user)
     return responses.go(request, reverse("night_report", args=[night.pk]), SHARE_CREATED)
 
@@ -77,7 +77,7 @@ def night_live_link_open(request: HttpRequest, night_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def night_share_revoke(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = night_for_runner(request, night_id)
+    night = night_for_host(request, night_id)
     report = reverse("night_report", args=[night.pk])
     try:
         share_link_revoke(night=night, by=request.user)

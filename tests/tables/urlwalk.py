@@ -98,8 +98,6 @@ RUNNER = {
     "night_rules",
     "night_live_link",
     "night_live_link_open",
-    "night_share_create",
-    "night_share_revoke",
     "night_join",
     "night_leave",
 }
