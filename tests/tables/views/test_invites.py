@@ -244,3 +244,22 @@ def test_another_host_cannot_see_or_withdraw_an_invite(ann):
     assert c.post(reverse("player_invite_withdraw", args=[invite.pk])).status_code == 404
     assert c.post(reverse("player_invite_create", args=[ann.pk])).status_code == 404
     assert PlayerInviteWithdrawal.objects.count() == 0
+
+
+def test_an_invite_withdrawn_while_it_is_being_accepted_is_refused_on_the_page(ann, monkeypatch):
+    from tables.views import invites as invite_views
+
+    invite, token = player_invite_create(player=ann, by=ann.table.owner)
+    read = invite_views.invite_screen
+
+    def read_then_withdrawn(value):
+        screen = read(value)
+        player_invite_withdraw(invite=invite, by=ann.table.owner)
+        return screen
+
+    monkeypatch.setattr(invite_views, "invite_screen", read_then_withdrawn)
+    c = Client()
+    c.force_login(UserFactory())
+    response = c.post(reverse("invite_view", args=[token]))
+    assert refused(response, 409) == sentences([INVITE_NOT_OPEN()], {})
+    assert PlayerLink.objects.count() == 0
