@@ -156,6 +156,14 @@ if BEHIND_PROXY:
 # counts every request.
 PASSWORD_RESET_LIMIT_PER_EMAIL = env_int("PASSWORD_RESET_LIMIT_PER_EMAIL", 3)
 PASSWORD_RESET_LIMIT_PER_CLIENT = env_int("PASSWORD_RESET_LIMIT_PER_CLIENT", 10)
+# Seat invites a host may make in an hour, and tries at accepting one from one client
+# address in an hour; counted in the database (ledger.models.PlayerInvite and
+# PlayerInviteAttempt), as the password resets are.
+PLAYER_INVITE_LIMIT_PER_HOST = env_int("PLAYER_INVITE_LIMIT_PER_HOST", 30)
+PLAYER_INVITE_ATTEMPT_LIMIT_PER_CLIENT = env_int("PLAYER_INVITE_ATTEMPT_LIMIT_PER_CLIENT", 20)
+# "This is me" claims from the live link one client address may make in an hour
+# (ledger.models.SeatClaim).
+SEAT_CLAIM_LIMIT_PER_CLIENT = env_int("SEAT_CLAIM_LIMIT_PER_CLIENT", 10)
 
 LANGUAGE_CODE = "en"
 # Each name in its own language: it is how a visitor recognises theirs in the switcher.

@@ -9,6 +9,8 @@ here, whoever is signed in: the admin only shows.
 from django.contrib import admin
 
 from ledger.models import (
+    CoHostGrant,
+    CoHostRevocation,
     DebtPool,
     DebtPoolSource,
     Entry,
@@ -25,11 +27,16 @@ from ledger.models import (
     PaymentMethod,
     PaymentMethodWithdrawal,
     Player,
+    PlayerInvite,
+    PlayerInviteAttempt,
+    PlayerInviteWithdrawal,
     PlayerLink,
     PlayerUnlink,
     PooledTransfer,
     RosterChange,
     Seat,
+    SeatClaim,
+    SeatClaimAnswer,
     ShareLink,
     Table,
 )
@@ -197,6 +204,51 @@ class PlayerLinkAdmin(ReadOnlyAdmin):
 class PlayerUnlinkAdmin(ReadOnlyAdmin):
     list_display = ["link", "unlinked_by", "unlinked_at"]
     list_select_related = ["link__player", "unlinked_by"]
+
+
+@admin.register(PlayerInvite)
+class PlayerInviteAdmin(ReadOnlyAdmin):
+    # The token's digest only: the link itself was never kept.
+    list_display = ["player", "created_by", "created_at", "expires_at"]
+    list_select_related = ["player__table", "created_by"]
+    search_fields = ["player__name", "token_digest"]
+
+
+@admin.register(PlayerInviteWithdrawal)
+class PlayerInviteWithdrawalAdmin(ReadOnlyAdmin):
+    list_display = ["invite", "withdrawn_by", "withdrawn_at"]
+    list_select_related = ["invite__player", "withdrawn_by"]
+
+
+@admin.register(PlayerInviteAttempt)
+class PlayerInviteAttemptAdmin(ReadOnlyAdmin):
+    list_display = ["attempted_at", "client_digest"]
+    search_fields = ["client_digest"]
+
+
+@admin.register(SeatClaim)
+class SeatClaimAdmin(ReadOnlyAdmin):
+    list_display = ["player", "user", "claimed_at"]
+    list_select_related = ["player__table", "user"]
+    search_fields = ["player__name", "user__username"]
+
+
+@admin.register(SeatClaimAnswer)
+class SeatClaimAnswerAdmin(ReadOnlyAdmin):
+    list_display = ["claim", "outcome", "answered_by", "answered_at"]
+    list_select_related = ["claim__player", "answered_by"]
+
+
+@admin.register(CoHostGrant)
+class CoHostGrantAdmin(ReadOnlyAdmin):
+    list_display = ["link", "granted_by", "granted_at"]
+    list_select_related = ["link__player", "granted_by"]
+
+
+@admin.register(CoHostRevocation)
+class CoHostRevocationAdmin(ReadOnlyAdmin):
+    list_display = ["grant", "revoked_by", "revoked_at"]
+    list_select_related = ["grant__link__player", "revoked_by"]
 
 
 @admin.register(NightSummary)

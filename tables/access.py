@@ -1,12 +1,28 @@
 """Who may see what: one helper per object. Outsiders get a 404, never a hint; so does
-everything of a sample table its host has put away (ledger.services.samples)."""
+everything of a sample table its host has put away (ledger.services.samples).
+
+The ``_for_runner`` helpers admit whoever runs a table's nights: its host, or a co-host
+(ledger.models.co_hosts). Only the endpoints of running a night use them (start one,
+the hand screen, record, undo, correct, tonight's roster, the judge, the live link and
+its QR code, the log, close and the settle-up); the rest of the table stays the host's
+(``_for_host``), the live link's switching on and off from the report too."""
 
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 
-from ledger.models import Night, PaymentMark, PaymentMethod, Player, PooledTransfer, Table
-from ledger.selectors.hand_screen import HandScreen, host_hand_screen
+from ledger.models import (
+    Night,
+    PaymentMark,
+    PaymentMethod,
+    Player,
+    PlayerInvite,
+    PooledTransfer,
+    SeatClaim,
+    Table,
+)
+from ledger.selectors.co_hosts import runs_table
+from ledger.selectors.hand_screen import HandScreen, host_hand_screen, runner_hand_screen
 
 # A live link that does not exist and one that was switched off read the same.
 NO_SUCH_LINK = gettext_lazy("No such link.")
@@ -52,6 +68,45 @@ def payment_mark_for_host(request: HttpRequest, mark_id: int) -> PaymentMark:
     )
 
 
+def invite_for_host(request: HttpRequest, invite_id: int) -> PlayerInvite:
+    return get_object_or_404(
+        PlayerInvite.objects.select_related("player__table"),
+        pk=invite_id,
+        player__table__owner=request.user,
+        player__table__hidden_at=None,
+    )
+
+
+def claim_for_host(request: HttpRequest, claim_id: int) -> SeatClaim:
+    return get_object_or_404(
+        SeatClaim.objects.select_related("player__table", "user"),
+        pk=claim_id,
+        player__table__owner=request.user,
+        player__table__hidden_at=None,
+    )
+
+
+def player_of_shared_night(night: Night, player_id: int) -> Player:
+    """A player seated at ``night``, a night its live link opened: what a claim names."""
+    return get_object_or_404(
+        Player.objects.select_related("table"),
+        pk=player_id,
+        table_id=night.table_id,
+        seats__night=night,
+    )
+
+
+def seat_for_player(request: HttpRequest, player_id: int) -> Player:
+    """A seat the signed-in account plays now (its link not undone): the player's own."""
+    return get_object_or_404(
+        Player.objects.select_related("table__owner"),
+        pk=player_id,
+        links__user=request.user,
+        links__unlink__isnull=True,
+        table__hidden_at=None,
+    )
+
+
 def night_for_host(request: HttpRequest, night_id: int) -> Night:
     return get_object_or_404(
         Night.objects.select_related("table"),
@@ -66,6 +121,36 @@ def hand_screen_for_host(
 ) -> HandScreen:
     """The night's hand screen, read with the access check in one query."""
     screen = host_hand_screen(night_id, request.user, after=after)
+    if screen is None:
+        raise Http404
+    return screen
+
+
+def table_for_runner(request: HttpRequest, table_id: int) -> Table:
+    return get_object_or_404(
+        Table.objects.filter(runs_table(request.user)), pk=table_id, hidden_at=None
+    )
+
+
+def night_for_runner(request: HttpRequest, night_id: int) -> Night:
+    return get_object_or_404(
+        Night.objects.select_related("table").filter(runs_table(request.user, "table_id")),
+        pk=night_id,
+        table__hidden_at=None,
+    )
+
+
+def player_for_runner(request: HttpRequest, night: Night, player_id: int) -> Player:
+    """A player of the table of ``night``, a night the visitor runs (night_for_runner)."""
+    return get_object_or_404(Player, pk=player_id, table_id=night.table_id)
+
+
+def hand_screen_for_runner(
+    request: HttpRequest, night_id: int, *, after: int | None = None
+) -> HandScreen:
+    """The night's hand screen for its host or a co-host, read with the access check in
+    one query."""
+    screen = runner_hand_screen(night_id, request.user, after=after)
     if screen is None:
         raise Http404
     return screen

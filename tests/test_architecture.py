@@ -97,6 +97,13 @@ def test_every_model_is_the_ledgers():
         "PasswordResetRequest",
         "PlayerLink",
         "PlayerUnlink",
+        "PlayerInvite",
+        "PlayerInviteWithdrawal",
+        "PlayerInviteAttempt",
+        "CoHostGrant",
+        "CoHostRevocation",
+        "SeatClaim",
+        "SeatClaimAnswer",
     }
 
 

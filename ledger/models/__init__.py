@@ -11,9 +11,15 @@
 - debts: what is still owed — payment marks, their reversals, and "settle everything";
 - results: what each closed night came to (per seat, its records, its settle-up),
   written once when it closes;
-- player_links: which account plays which seat (append-only, undone by a new record).
+- player_links: which account plays which seat (append-only, undone by a new record);
+- player_invites: the host's invites to claim a seat, their withdrawals, and the tries
+  at accepting one the hour's limit counts (append-only);
+- seat_claims: "This is me" from the live link, and the host's answer (append-only);
+- co_hosts: the players a host lets run the nights of a table (append-only, revoked by a
+  new record).
 """
 
+from ledger.models.co_hosts import CO_HOST_IS_APPEND_ONLY, CoHostGrant, CoHostRevocation
 from ledger.models.debts import (
     DEBTS_ARE_APPEND_ONLY,
     DebtPool,
@@ -40,6 +46,12 @@ from ledger.models.payments import (
     PaymentMethod,
     PaymentMethodWithdrawal,
 )
+from ledger.models.player_invites import (
+    PLAYER_INVITE_IS_APPEND_ONLY,
+    PlayerInvite,
+    PlayerInviteAttempt,
+    PlayerInviteWithdrawal,
+)
 from ledger.models.player_links import (
     PLAYER_LINK_IS_APPEND_ONLY,
     PlayerLink,
@@ -51,8 +63,10 @@ from ledger.models.results import (
     NightSummary,
     NightTransfer,
 )
+from ledger.models.seat_claims import SEAT_CLAIM_IS_APPEND_ONLY, SeatClaim, SeatClaimAnswer
 
 __all__ = [
+    "CO_HOST_IS_APPEND_ONLY",
     "DEBTS_ARE_APPEND_ONLY",
     "ENTRY_IS_APPEND_ONLY",
     "ENTRY_KINDS",
@@ -60,8 +74,12 @@ __all__ = [
     "NIGHT_IMPORT_IS_APPEND_ONLY",
     "NIGHT_RESULTS_ARE_APPEND_ONLY",
     "PAYMENT_METHOD_IS_APPEND_ONLY",
+    "PLAYER_INVITE_IS_APPEND_ONLY",
     "PLAYER_LINK_IS_APPEND_ONLY",
     "RESET_REQUEST_IS_APPEND_ONLY",
+    "SEAT_CLAIM_IS_APPEND_ONLY",
+    "CoHostGrant",
+    "CoHostRevocation",
     "DebtPool",
     "DebtPoolSource",
     "Entry",
@@ -78,11 +96,16 @@ __all__ = [
     "PaymentMethod",
     "PaymentMethodWithdrawal",
     "Player",
+    "PlayerInvite",
+    "PlayerInviteAttempt",
+    "PlayerInviteWithdrawal",
     "PlayerLink",
     "PlayerUnlink",
     "PooledTransfer",
     "RosterChange",
     "Seat",
+    "SeatClaim",
+    "SeatClaimAnswer",
     "ShareLink",
     "Table",
 ]

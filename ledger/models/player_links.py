@@ -49,6 +49,24 @@ class PlayerLink(_LinkRecord):
         related_name="+",
     )
     linked_at = models.DateTimeField(verbose_name=gettext_lazy("linked at"))
+    # The invite this link came from, if it did: one to one, so an invite works once.
+    invite = models.OneToOneField(
+        "ledger.PlayerInvite",
+        verbose_name=gettext_lazy("seat invite"),
+        on_delete=models.PROTECT,
+        related_name="link",
+        null=True,
+        blank=True,
+    )
+    # The claim from the live link this link accepted, if it did: one to one, as above.
+    claim = models.OneToOneField(
+        "ledger.SeatClaim",
+        verbose_name=gettext_lazy("seat claim"),
+        on_delete=models.PROTECT,
+        related_name="link",
+        null=True,
+        blank=True,
+    )
 
     class Meta:
         ordering = ["player", "number"]

@@ -22,6 +22,11 @@ module named for it; what several share has a module of its own:
 - share_links: a night's live link, and the night behind a token;
 - hosts: a host's own settings, and their tables;
 - player_links: which account plays which seat now;
+- seat_claims: the players a live link's visitor may claim, the claims waiting for the
+  host, and what the hour's limit counts;
+- co_hosts: a table's co-hosts, the tables an account co-hosts, and the runner's check;
+- player_invites: the invite a link opens (its page), a player's account and open
+  invites (their page), and what the hour's limits count;
 - password_resets: how many password-reset mails were asked for in the last hour, for
   one address and from one client;
 - seats: the roster in seat order, the one seats-in-order query;

@@ -18,7 +18,17 @@ from django.db import connections
 
 from ledger import errors as err
 from ledger import rules
-from ledger.models import Hand, Night, Player, Seat, Table
+from ledger.models import (
+    CoHostGrant,
+    CoHostRevocation,
+    Hand,
+    Night,
+    Player,
+    PlayerLink,
+    PlayerUnlink,
+    Seat,
+    Table,
+)
 from ledger.selectors.last_hand import last_live_hand, live_hand
 from ledger.selectors.night_state import Snapshot, state_after
 from ledger.selectors.seats import RosterPlayer, ids_of, names_of, night_roster
@@ -90,7 +100,17 @@ def host_hand_screen(night_id: int, host, *, after: int | None = None) -> HandSc
     starts with two players at least), so no row means no such night of the host's.
     Every hand screen request (the screen, each live check, each record) starts with it.
     """
-    rows = list(Night.objects.raw(_SCREEN_SQL, [night_id, host.pk]))
+    return _read_screen(_SCREEN_SQL, [night_id, host.pk], after)
+
+
+def runner_hand_screen(night_id: int, user, *, after: int | None = None) -> HandScreen | None:
+    """As ``host_hand_screen``, for whoever runs the night: its host, or a co-host of its
+    table (ledger.models.co_hosts), checked in the same one query."""
+    return _read_screen(_RUNNER_SCREEN_SQL, [night_id, user.pk, user.pk], after)
+
+
+def _read_screen(sql: str, params: list, after: int | None) -> HandScreen | None:
+    rows = list(Night.objects.raw(sql, params))
     if not rows:
         return None
     roster = tuple(
@@ -143,6 +163,19 @@ _SCREEN_SQL = f"""
     WHERE s.night_id = %s AND t.owner_id = %s AND t.hidden_at IS NULL
     ORDER BY s.position
 """  # noqa: S608 - names from the models, values as parameters
+# The host, or a co-host: a grant not revoked, whose seat link at this table, of this
+# account, is not undone.
+_RUNNER_SCREEN_SQL = _SCREEN_SQL.replace(
+    "t.owner_id = %s",
+    f"""(t.owner_id = %s OR EXISTS (
+        SELECT 1 FROM {CoHostGrant._meta.db_table} g
+        JOIN {PlayerLink._meta.db_table} l ON l.id = g.link_id
+        JOIN {Player._meta.db_table} lp ON lp.id = l.player_id
+        WHERE lp.table_id = t.id AND l.user_id = %s
+        AND NOT EXISTS (SELECT 1 FROM {CoHostRevocation._meta.db_table} r WHERE r.grant_id = g.id)
+        AND NOT EXISTS (SELECT 1 FROM {PlayerUnlink._meta.db_table} u WHERE u.link_id = l.id)
+    ))""",  # noqa: S608 - names from the models, values as parameters
+)
 
 
 def _joined(model, names: tuple[str, ...], row: Night, prefix: str):

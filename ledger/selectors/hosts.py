@@ -27,3 +27,9 @@ def host_tables(user) -> list[Table]:
         )
         .order_by("name")
     )
+
+
+def hosts_a_table(user) -> bool:
+    """Whether ``user`` hosts any table (a put-away sample's is none): where they land
+    after linking a seat."""
+    return Table.objects.filter(owner=user, hidden_at=None).exists()

@@ -15,6 +15,10 @@ Callers import the module that holds the service; nothing is re-exported here.
   "settle everything";
 - hosts: a host's own settings (their language);
 - player_links: a seat linked to the account of whoever plays it, and unlinked;
+- seat_claims: "This is me" from the live link, and the host's answer;
+- co_hosts: a linked player let run a table's nights, and that taken back;
+- player_invites: the host's invite to claim a seat, made, withdrawn and accepted, and
+  each try at accepting one counted for the hour's limit;
 - password_resets: a request for a password-reset mail recorded, for the hour's limits.
 
 A service that refuses raises ``ledger.errors.InvalidInput`` or ``Conflict``, with

@@ -29,9 +29,10 @@ PLAYER_LINK_RETIRED = Code(
 LINK_ALREADY_UNDONE = Code("link_already_undone", gettext_noop("This seat is already unlinked."))
 
 
-def player_link(*, player: Player, user, by) -> PlayerLink:
+def player_link(*, player: Player, user, by, invite=None, claim=None) -> PlayerLink:
     """Link ``player`` to ``user``'s account; ``by`` is who made it so (the player
-    accepting an invite, or the host accepting a claim)."""
+    accepting an invite, or the host accepting a claim); ``invite``, the invite it came
+    from, if any (which it then has used); ``claim``, the live link's claim it accepts."""
     with transaction.atomic():
         # The player's row: two links of the same seat take turns (the last lock in the
         # documented order, so no writer holding it waits for an earlier one).
@@ -45,7 +46,13 @@ def player_link(*, player: Player, user, by) -> PlayerLink:
             raise Conflict(ACCOUNT_HAS_A_SEAT(seat=seat.pk))
         number = PlayerLink.objects.filter(player=player).count() + 1
         return PlayerLink.objects.create(
-            player=player, user=user, number=number, linked_by=by, linked_at=timezone.now()
+            player=player,
+            user=user,
+            number=number,
+            linked_by=by,
+            linked_at=timezone.now(),
+            invite=invite,
+            claim=claim,
         )
 
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from ledger.models import Night
 from ledger.selectors.live_link import LiveNight, live_standings
 from ledger.selectors.night_reports import night_history
+from ledger.selectors.seat_claims import claimable_players
 from tables.responses import Page
 from tables.transfers import Mode, night_rows
 
@@ -44,7 +45,10 @@ def live_link_page(
     if part == STANDINGS:
         return Page(TEMPLATE, standings, part)
     hands = _hands(night, token, tags, night_history(night, shown.roster))
-    return Page(TEMPLATE, standings | hands)
+    # "This is me": the players of the night not linked to an account yet, each of whom
+    # a visitor may claim (the host confirms); on the whole page only, never polled.
+    claims = {"claimable": claimable_players(night)}
+    return Page(TEMPLATE, standings | hands | claims)
 
 
 def _hands(night: Night, token: str, tags: Mapping[str, str], history) -> dict:

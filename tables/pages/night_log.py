@@ -24,6 +24,9 @@ class Revision:
     winner: str = ""
     text: presenters.HandText | None = None
     payments: list[str] = field(default_factory=list)
+    # Who recorded it: their seat's name at this table if they play one from their
+    # account (a co-host), else the account's name.
+    by: str = ""
 
 
 @dataclass
@@ -34,9 +37,10 @@ class LoggedHand:
     correct_url: str | None
 
 
-def _revision(hand: Hand, names: dict[int, str]) -> Revision:
+def _revision(hand: Hand, names: dict[int, str], seat_names: dict[int, str]) -> Revision:
+    by = seat_names.get(hand.created_by_id) or hand.created_by.get_username()
     if hand.kind == Hand.UNDO:
-        return Revision(hand)
+        return Revision(hand, by=by)
 
     def name(player_id) -> str:
         known = names.get(int(player_id))
@@ -58,6 +62,7 @@ def _revision(hand: Hand, names: dict[int, str]) -> Revision:
         winner=name(result["winner"]) if result["winner"] is not None else "",
         text=presenters.hand_text(hand, names),
         payments=presenters.payments(result, names),
+        by=by,
     )
 
 
@@ -66,7 +71,7 @@ def night_log_page(night: Night) -> Page:
     names = log.names
     logged = []
     for logged_hand in log.hands:
-        revisions = [_revision(h, names) for h in logged_hand.revisions]
+        revisions = [_revision(h, names, log.seat_names) for h in logged_hand.revisions]
         current = next((r for r in revisions if r.hand.live), None)
         correct = (
             reverse("hand_correct", args=[night.pk, logged_hand.number])

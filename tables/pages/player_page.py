@@ -7,7 +7,9 @@ from django.utils.translation import gettext
 
 from ledger.models import Player
 from ledger.selectors.payment_methods import player_payment_methods
+from ledger.selectors.player_invites import player_account
 from ledger.selectors.players import CHART_NIGHTS, PlayerStats, player_screen
+from ledger.selectors.seat_claims import pending_claims
 from tables import charts, presenters
 from tables.forms.payment_methods import PaymentMethodForm, PaymentMethodRemoveForm
 from tables.responses import Page
@@ -49,6 +51,9 @@ def player_page(
             "pages": screen.stats.page,
             "chart": _cumulative_chart(screen.stats),
             "debts": screen.debts,
+            # Who plays the seat from their own account, or the invites open for it.
+            "account": player_account(player),
+            "claims": pending_claims(player=player),
         },
     )
 

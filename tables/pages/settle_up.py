@@ -23,13 +23,18 @@ NOBODY_OWES = gettext_lazy("Nobody owes anybody anything.")
 SEAL_LINE = pgettext_lazy("fingerprint of the ledger", "Seal of the night: %(code)s")
 
 
-def settle_up_page(night: Night, *, part: str | None = None, notice: str = "") -> Page:
-    """The page, or its TRANSFERS part; ``notice``: what was just done, in that part."""
+def settle_up_page(
+    night: Night, *, part: str | None = None, notice: str = "", by_host: bool = True
+) -> Page:
+    """The page, or its TRANSFERS part; ``notice``: what was just done, in that part;
+    ``by_host``: False for a co-host, who sees each transfer's status read-only (marking
+    it paid stays the host's)."""
     screen = settle_up_screen(night, seal=part != TRANSFERS)
+    mode = Mode.SETTLE_UP if by_host else Mode.REPORT
     context = {
         "night": night,
         "notice": notice,
-        "rows": night_rows(night, screen.transfers, Mode.SETTLE_UP, screen.payee_methods),
+        "rows": night_rows(night, screen.transfers, mode, screen.payee_methods),
     }
     if part == TRANSFERS:
         return Page(TEMPLATE, context, part)

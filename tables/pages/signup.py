@@ -6,5 +6,6 @@ from tables.responses import Page
 TEMPLATE = "registration/signup.html"
 
 
-def signup_page(form: SignupForm) -> Page:
-    return Page(TEMPLATE, {"form": form})
+def signup_page(form: SignupForm, *, back: str = "") -> Page:
+    """``back``: the page of this site the new account goes to (an invite), if any."""
+    return Page(TEMPLATE, {"form": form, "next": back})

@@ -2,10 +2,13 @@
 past nights (with its pay buttons and "settle everything"), and the house rules in a few
 words. Its players and its open debts are parts htmx swaps on their own."""
 
+from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, ngettext, npgettext, pgettext
 
 from ledger import rules
 from ledger.models import Table
+from ledger.selectors.co_hosts import table_accounts
+from ledger.selectors.seat_claims import pending_claims
 from ledger.selectors.table_screen import open_debts, table_players, table_screen
 from tables import house_rules_text, presenters
 from tables.forms.players import PlayerNameForm
@@ -49,6 +52,11 @@ def table_page(
             "open_nights": screen.open_nights,
             "closed_nights": screen.closed_nights,
             "pages": screen.closed_page,
+            # The players who play from an account, and which of them co-host.
+            "accounts": table_accounts(table),
+            # "This is me" from the live link, waiting for the host's answer.
+            "claims": pending_claims(table=table),
+            "claims_back": reverse("table_detail", args=[table.pk]),
         },
     )
 

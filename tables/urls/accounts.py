@@ -1,9 +1,15 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tables.views import accounts
+from tables.views import accounts, claims, invites, seats
 
 urlpatterns = [
+    path("account/seats/", seats.account_seats, name="account_seats"),
+    path("account/seats/<int:player_id>/leave/", seats.seat_leave, name="seat_leave"),
+    path("invite/<str:invite_token>/", invites.invite_view, name="invite_view"),
+    path("live/<str:token>/claim/<int:player_id>/", claims.seat_claim, name="seat_claim"),
+    path("claims/<int:claim_id>/accept/", claims.seat_claim_accept, name="seat_claim_accept"),
+    path("claims/<int:claim_id>/refuse/", claims.seat_claim_refuse, name="seat_claim_refuse"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path(
         "accounts/login/",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables.views import payment_methods, players, roster, tables
+from tables.views import co_hosts, invites, payment_methods, players, roster, seats, tables
 
 urlpatterns = [
     path("tables/", tables.table_list, name="table_list"),
@@ -14,6 +14,24 @@ urlpatterns = [
     path("players/<int:player_id>/rename/", players.player_rename, name="player_rename"),
     path("players/<int:player_id>/retire/", players.player_retire, name="player_retire"),
     path("players/<int:player_id>/unretire/", players.player_unretire, name="player_unretire"),
+    path(
+        "players/<int:player_id>/invite/",
+        invites.player_invite_create,
+        name="player_invite_create",
+    ),
+    path("invites/<int:invite_id>/", invites.player_invite, name="player_invite"),
+    path(
+        "invites/<int:invite_id>/withdraw/",
+        invites.player_invite_withdraw,
+        name="player_invite_withdraw",
+    ),
+    path("players/<int:player_id>/co-host/", co_hosts.co_host_grant, name="co_host_grant"),
+    path(
+        "players/<int:player_id>/co-host/revoke/",
+        co_hosts.co_host_revoke,
+        name="co_host_revoke",
+    ),
+    path("players/<int:player_id>/unlink/", seats.player_unlink_confirm, name="player_unlink"),
     path(
         "players/<int:player_id>/payment-methods/add/",
         payment_methods.payment_method_add,

@@ -17,6 +17,7 @@ from ledger.services.password_resets import password_reset_request_record
 from tables import responses
 from tables.forms.accounts import SignupForm
 from tables.pages.signup import signup_page
+from tables.return_to import NEXT, return_to
 
 RESET_THROTTLED = gettext_lazy(
     "No mail was sent: too many password reset requests in the last hour for this address "
@@ -28,16 +29,18 @@ RESET_WINDOW_SECONDS = 60 * 60
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
+    # Sent from a page of this site (an invite), the new account goes back there.
+    back = return_to(request, request.POST.get(NEXT) or request.GET.get(NEXT))
     if request.user.is_authenticated:
-        return redirect("table_list")
+        return redirect(back or "table_list")
     if request.method != "POST":
-        return responses.show(request, signup_page(SignupForm()))
+        return responses.show(request, signup_page(SignupForm(), back=back))
     form = SignupForm(request.POST)
     if not form.is_valid():
-        return responses.refuse(request, signup_page(form), form=form)
+        return responses.refuse(request, signup_page(form, back=back), form=form)
     user = form.save()
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    return redirect("table_list")
+    return redirect(back or "table_list")
 
 
 class PasswordResetView(auth_views.PasswordResetView):

@@ -16,7 +16,7 @@ from ledger.rules.errors import Code, gettext_noop
 from ledger.selectors.hand_changes import correct_screen, undo_screen, undone_input
 from ledger.services import corrections as correction_services
 from tables import hand_entry, responses, service_worker
-from tables.access import hand_screen_for_host, night_for_host
+from tables.access import hand_screen_for_runner, night_for_runner
 from tables.forms import hand as hand_form
 from tables.pages.hand_correct import hand_correct_page
 from tables.pages.hand_screen import SCREEN, check_page, hand_screen_page
@@ -58,7 +58,7 @@ def _closed(request: HttpRequest, night: Night) -> HttpResponse:
 @require_safe
 def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
     after = hand_entry.whole_number(request.GET.get("after", ""))
-    screen = hand_screen_for_host(request, night_id, after=after)
+    screen = hand_screen_for_runner(request, night_id, after=after)
     if screen.night.is_closed:
         return redirect("night_settlement", screen.night.pk)
     # The card judge's links bring the hand back as the host left it, a renege maybe marked;
@@ -79,7 +79,7 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
 def hand_check(request: HttpRequest, night_id: int) -> HttpResponse:
     """The live check as the host taps: the referee's verdict, nothing written. Without
     JavaScript (the Check button) the whole screen, the hand as tapped."""
-    screen = hand_screen_for_host(request, night_id)
+    screen = hand_screen_for_runner(request, night_id)
     if screen.night.is_closed and not request.htmx:
         return redirect("night_settlement", screen.night.pk)
     number = hand_entry.posted_number(request.POST) or screen.next.number
@@ -97,7 +97,7 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
     the address set to the one the redirect would have led to."""
     # Read once, with the access check: the hand is read and settled from it, and the
     # screen shown next is made from it and the hand recorded.
-    screen = hand_screen_for_host(request, night_id)
+    screen = hand_screen_for_runner(request, night_id)
     night = screen.night
     if night.is_closed:
         return _closed(request, night)
@@ -129,7 +129,7 @@ def hand_record(request: HttpRequest, night_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = night_for_host(request, night_id)
+    night = night_for_runner(request, night_id)
     if night.is_closed:
         return _closed(request, night)
     if request.method != "POST":
@@ -170,7 +170,7 @@ def hand_undo(request: HttpRequest, night_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpResponse:
-    night = night_for_host(request, night_id)
+    night = night_for_runner(request, night_id)
     if night.is_closed:
         return _closed(request, night)
     screen = correct_screen(night, number)

@@ -12,7 +12,7 @@ from ledger.errors import InvalidInput
 from ledger.selectors.night_end import close_screen
 from ledger.services import nights as night_services
 from tables import responses
-from tables.access import night_for_host
+from tables.access import night_for_runner
 from tables.pages.night_close import night_close_page
 from tables.pages.settle_up import settle_up_page
 from tables.problems import sentences
@@ -23,7 +23,7 @@ NIGHT_NOT_CLOSED = gettext_lazy("The settle-up is ready once the night is closed
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = night_for_host(request, night_id)
+    night = night_for_runner(request, night_id)
     if night.is_closed:
         return redirect("night_settlement", night.pk)
     if request.method != "POST":
@@ -45,9 +45,11 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
 @login_required
 @require_safe
 def night_settlement(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = night_for_host(request, night_id)
+    night = night_for_runner(request, night_id)
     if not night.is_closed:
         return responses.go(
             request, reverse("night_close", args=[night.pk]), NIGHT_NOT_CLOSED, level=messages.INFO
         )
-    return responses.show(request, settle_up_page(night))
+    # A co-host sees the transfers read-only: marking them paid stays the host's.
+    by_host = night.table.owner_id == request.user.pk
+    return responses.show(request, settle_up_page(night, by_host=by_host))

@@ -5,11 +5,11 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
 from tables import responses
-from tables.access import night_for_host
+from tables.access import night_for_runner
 from tables.pages.night_log import night_log_page
 
 
 @login_required
 @require_safe
 def night_log(request: HttpRequest, night_id: int) -> HttpResponse:
-    return responses.show(request, night_log_page(night_for_host(request, night_id)))
+    return responses.show(request, night_log_page(night_for_runner(request, night_id)))

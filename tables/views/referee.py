@@ -16,7 +16,7 @@ from django.views.decorators.http import require_safe
 from ledger.selectors.referee import referee_screen
 from ledger.selectors.share_links import shared_night
 from tables import responses
-from tables.access import NO_SUCH_LINK, night_for_host
+from tables.access import NO_SUCH_LINK, night_for_runner
 from tables.forms import judge as judge_form
 from tables.pages.house_rules import house_rules_page, shared_house_rules_page
 from tables.pages.judge import ANSWER, REFEREE, judge_page
@@ -27,7 +27,7 @@ CANNOT_ANSWER = gettext_lazy("The referee cannot answer yet:")
 @login_required
 @require_safe
 def night_judge(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = night_for_host(request, night_id)
+    night = night_for_runner(request, night_id)
     if night.is_closed:
         return redirect("night_settlement", night.pk)
     screen = referee_screen(night)
@@ -46,7 +46,7 @@ def night_judge(request: HttpRequest, night_id: int) -> HttpResponse:
 @login_required
 @require_safe
 def night_rules(request: HttpRequest, night_id: int) -> HttpResponse:
-    return responses.show(request, house_rules_page(night_for_host(request, night_id)))
+    return responses.show(request, house_rules_page(night_for_runner(request, night_id)))
 
 
 @never_cache

@@ -12,7 +12,7 @@ from ledger.models import Night, Seat
 from ledger.selectors.roster_changes import join_screen, leave_screen
 from ledger.services import roster as roster_services
 from tables import responses
-from tables.access import night_for_host, player_for_host
+from tables.access import night_for_runner, player_for_runner
 from tables.forms.night_join import NightJoinForm
 from tables.pages.night_join import night_join_page
 from tables.pages.night_leave import night_leave_page
@@ -33,7 +33,7 @@ def _join(night: Night, form: NightJoinForm, *, by) -> Seat:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def night_join(request: HttpRequest, night_id: int) -> HttpResponse:
-    night = night_for_host(request, night_id)
+    night = night_for_runner(request, night_id)
     screen = join_screen(night)
     form = NightJoinForm(request.POST or None, candidates=screen.candidates, seats=screen.seats)
     if request.method != "POST":
@@ -55,8 +55,8 @@ def night_join(request: HttpRequest, night_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def night_leave(request: HttpRequest, night_id: int, player_id: int) -> HttpResponse:
-    night = night_for_host(request, night_id)
-    player = player_for_host(request, player_id)
+    night = night_for_runner(request, night_id)
+    player = player_for_runner(request, night, player_id)
     if player.table_id != night.table_id:
         raise Http404(gettext("No such player at this night's table."))
     if request.method == "POST":

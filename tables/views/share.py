@@ -34,7 +34,7 @@ from ledger.selectors.live_link import LiveNight, live_night
 from ledger.selectors.share_links import night_share_link, shared_night
 from ledger.services.share_links import share_link_create, share_link_revoke
 from tables import responses
-from tables.access import NO_SUCH_LINK, night_for_host
+from tables.access import NO_SUCH_LINK, night_for_host, night_for_runner
 from tables.languages import speak_players_language
 from tables.pages.live_link import HANDS, NIGHT_CHANGED, STANDINGS, live_link_page
 from tables.pages.night_live_link import night_live_link_page
@@ -57,7 +57,7 @@ def night_share_create(request: HttpRequest, night_id: int) -> HttpResponse:
 def night_live_link(request: HttpRequest, night_id: int) -> HttpResponse:
     """The live link to show across the table: its QR code and address, or the button
     that makes it."""
-    night = night_for_host(request, night_id)
+    night = night_for_runner(request, night_id)
     page = night_live_link_page(night, build_uri=request.build_absolute_uri)
     return responses.show(request, page)
 
@@ -67,7 +67,7 @@ def night_live_link(request: HttpRequest, night_id: int) -> HttpResponse:
 def night_live_link_open(request: HttpRequest, night_id: int) -> HttpResponse:
     """One tap from the hand screen's menu: the night's live link, made if it has none
     yet, shown with its QR code."""
-    night = night_for_host(request, night_id)
+    night = night_for_runner(request, night_id)
     made = night_share_link(night) is None
     share_link_create(night=night, by=request.user)
     page = reverse("night_live_link", args=[night.pk])

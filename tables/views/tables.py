@@ -15,7 +15,7 @@ from ledger.services import nights as night_services
 from ledger.services import samples as sample_services
 from ledger.services import tables as table_services
 from tables import responses
-from tables.access import table_for_host
+from tables.access import table_for_host, table_for_runner
 from tables.forms.night_start import NightStartForm
 from tables.forms.table import TableForm, default_currency
 from tables.pages.night_start import START_FORM, last_seating, night_start_page
@@ -128,7 +128,8 @@ def table_detail(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def night_start(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = table_for_host(request, table_id)
+    # The host or a co-host: starting a night is running the table's nights.
+    table = table_for_runner(request, table_id)
     if request.method != "POST":
         screen = night_start_screen(table)
         form = NightStartForm(initial=last_seating(screen), players=screen.players)

@@ -15,8 +15,17 @@ from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
 from ledger.services import tables as table_services
+from ledger.services.co_hosts import co_host_grant
+from ledger.services.player_invites import player_invite_create
+from ledger.services.seat_claims import seat_claim_create
 from ledger.services.share_links import share_link_create
-from tests.factories import PaymentMethodFactory, TableFactory, UserFactory, night_with
+from tests.factories import (
+    PaymentMethodFactory,
+    TableFactory,
+    UserFactory,
+    link_player,
+    night_with,
+)
 from tests.ledger.helpers import hand_data
 
 
@@ -79,6 +88,17 @@ def world() -> World:
     big = _eight_players_at_high_stakes(host)
     bartholomew = big.seats.get(player__name="Bartholomew").player
 
+    # The players' own accounts: an invite for Bob, Cy played from an account and made
+    # co-host, a claim of Dee's seat waiting for the host, and the host playing a seat at
+    # the high-stakes table from their own account (their seats, and leaving one).
+    bob = night.seats.get(player__name="Bob").player
+    invite, invite_token = player_invite_create(player=bob, by=host)
+    cy = night.seats.get(player__name="Cy").player
+    co_host_grant(link=link_player(cy, UserFactory(username="cy_plays")), by=host)
+    seat_claim_create(player=dee, user=UserFactory(username="dee_plays"), client="192.0.2.9")
+    thibault = big.seats.get(player__name="Thibault").player
+    link_player(thibault, host)
+
     anonymous = {
         "home": reverse("home"),
         "signup": reverse("signup"),
@@ -87,6 +107,8 @@ def world() -> World:
         "share view": reverse("share_view", args=[link.token]),
         "share view (closed night)": reverse("share_view", args=[closed_link.token]),
         "share house rules": reverse("share_rules", args=[link.token]),
+        "invite": reverse("invite_view", args=[invite_token]),
+        "this is me": reverse("seat_claim", args=[link.token, dee.pk]),
     }
     signed_in = {
         "home (signed in)": reverse("home"),
@@ -135,6 +157,12 @@ def world() -> World:
         "night report (eight players)": reverse("night_report", args=[big.pk]),
         "settle-up (eight players)": reverse("night_settlement", args=[big.pk]),
         "player page (eight players)": reverse("player_detail", args=[bartholomew.pk]),
+        "player invite": reverse("player_invite", args=[invite.pk]),
+        "player page (claimed)": reverse("player_detail", args=[dee.pk]),
+        "player unlink": reverse("player_unlink", args=[cy.pk]),
+        "my seats": reverse("account_seats"),
+        "leave a seat": reverse("seat_leave", args=[thibault.pk]),
+        "invite (signed in)": reverse("invite_view", args=[invite_token]),
     }
     return World(host=host, anonymous=anonymous, signed_in=signed_in)
 

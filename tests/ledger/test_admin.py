@@ -10,11 +10,18 @@ from ledger import nightfile
 from ledger.models import Entry, Hand, ShareLink
 from ledger.selectors.debts import table_debts
 from ledger.services import roster as roster_services
+from ledger.services.co_hosts import co_host_grant, co_host_revoke
 from ledger.services.debts import debts_pool, payment_mark, payment_mark_reverse
 from ledger.services.hosts import host_language_set
 from ledger.services.password_resets import password_reset_request_record
 from ledger.services.payment_methods import payment_method_remove
+from ledger.services.player_invites import (
+    player_invite_attempt_record,
+    player_invite_create,
+    player_invite_withdraw,
+)
 from ledger.services.player_links import player_unlink
+from ledger.services.seat_claims import seat_claim_create, seat_claim_refuse
 from tests.factories import (
     NightFactory,
     PaymentMethodFactory,
@@ -37,8 +44,8 @@ def _url(model, view: str, *args) -> str:
 def night():
     """Three hands, then Dee goes home, and the night imported back from its file, the
     host's language saved, a way Ann got paid, then removed, what is owed at another
-    table, a password reset asked for, and Bob's seat linked to his account and unlinked:
-    a row of every model but a share link."""
+    table, a password reset asked for, Bob's seat linked to his account and unlinked, and
+    Cy's invited, claimed and made co-host: a row of every model but a share link."""
     night = NightFactory(hands=3)
     host_language_set(user=night.table.owner, language="sv")
     dee = night.seats.get(player__name="Dee").player
@@ -50,7 +57,21 @@ def night():
     password_reset_request_record(email="ann@example.com", client="203.0.113.7")
     link = link_player(night.seats.get(player__name="Bob").player)
     player_unlink(link=link, by=night.table.owner)
+    _accounts(night)
     return night
+
+
+def _accounts(night) -> None:
+    """An invite withdrawn and one tried, a claim answered, a co-host grant revoked."""
+    host = night.table.owner
+    cy = night.seats.get(player__name="Cy").player
+    invite, _ = player_invite_create(player=cy, by=host)
+    player_invite_withdraw(invite=invite, by=host)
+    player_invite_attempt_record(client="203.0.113.8")
+    claim = seat_claim_create(player=cy, user=UserFactory(), client="203.0.113.9")
+    seat_claim_refuse(claim=claim, by=host)
+    grant = co_host_grant(link=link_player(cy), by=host)
+    co_host_revoke(grant=grant, by=host)
 
 
 def _debts() -> None:

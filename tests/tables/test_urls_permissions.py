@@ -1,8 +1,11 @@
 """Who may do what, for every URL the app has: generated from the URL configuration.
 
-Every URL x {owner, another host, anonymous, a share-link visitor} x {GET, POST}.
-Outsiders get a 404, the sign-in page or a 405, and write nothing; a share-link
-visitor sees the shared night and nothing else; the owner never meets a server error.
+Every URL x {owner, another host, anonymous, a share-link visitor, a linked player of
+this table, a linked player of another table, a co-host of this table} x {GET, POST}.
+Outsiders get a 404, the sign-in page or a 405, and write nothing; a share-link visitor
+sees the shared night and nothing else; a linked player reaches only what the live link
+shows and their own seats; a co-host exactly the night-running URLs of this table (and
+meets no server error there); the owner never meets a server error.
 """
 
 import pytest
@@ -11,7 +14,14 @@ from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import reverse
 
-from tests.tables.urlwalk import OWN_WRITES, PUBLIC, build_world, fingerprint
+from tests.tables.urlwalk import (
+    OWN_WRITES,
+    PUBLIC,
+    RUNNER,
+    TOKEN_WRITES,
+    build_world,
+    fingerprint,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -35,13 +45,33 @@ def _owners(world, rows: dict[str, list]) -> list:
     return [row for row in rows["ledger.Table"] if row[1] == world.owner.pk]
 
 
+def _only_their_own_writes(before: dict, after: dict, user) -> bool:
+    """Whether what changed is only ``user``'s own: tries at an invite counted, seats
+    linked to their account, their claims of a seat."""
+    changed = {label for label in after if after[label] != before[label]}
+    if not changed <= {"ledger.PlayerInviteAttempt", "ledger.PlayerLink", "ledger.SeatClaim"}:
+        return False
+    # (id, player, user, ...): each new link or claim is the visitor's own account's.
+    return all(
+        row[2] == user.pk
+        for label in ("ledger.PlayerLink", "ledger.SeatClaim")
+        for row in after[label]
+        if row not in before[label]
+    )
+
+
 def test_every_url_answers_every_visitor_as_it_should():
     world = build_world()
     visitors = {
         "other host": (client(world.other), world.other),
         "anonymous": (client(), None),
         "share visitor": (client(), None),
+        "linked player here": (client(world.member), world.member),
+        "linked player elsewhere": (client(world.member_elsewhere), world.member_elsewhere),
+        # Last: running the nights writes (an empty POST may close one), as the owner's does.
+        "co-host": (client(world.co_host), world.co_host),
     }
+    signed_in = {who for who, (_, user) in visitors.items() if user is not None}
     share_visitor = visitors["share visitor"][0]
     assert share_visitor.get(reverse("share_view", args=[world.tokens[0]])).status_code == 200
     walk = world.walk()
@@ -57,7 +87,20 @@ def test_every_url_answers_every_visitor_as_it_should():
                 status = response.status_code
                 problem = None
                 after = fingerprint()
-                if after != before and route.name in OWN_WRITES and who == "other host":
+                if who == "co-host" and route.name in RUNNER:
+                    # Runs the night as the host does: let in, whatever it writes.
+                    before = after
+                    if status >= 500:
+                        problem = "server error"
+                    elif status == 404 or to_login(response):
+                        problem = "a co-host was kept out of running the night"
+                elif after != before and route.name in TOKEN_WRITES and who in signed_in:
+                    # The link is a credential: its holder links or claims a seat for
+                    # their own account, nothing more.
+                    if not _only_their_own_writes(before, after, user):
+                        problem = "a link's holder wrote more than their own"
+                    before = after
+                elif after != before and route.name in OWN_WRITES and who in signed_in:
                     # Theirs alone: the owner's rows are as they were.
                     if _owners(world, after) != _owners(world, before):
                         problem = "wrote to the owner's data"
@@ -71,7 +114,7 @@ def test_every_url_answers_every_visitor_as_it_should():
                     pass  # the same page for anyone; it only must not write or fail
                 elif who == "share visitor" and status == 200:
                     problem = "a share-link visitor saw more than the shared night"
-                elif not route.params and who == "other host":
+                elif not route.params and who in signed_in:
                     pass  # their own list, their own account pages: nothing of the owner's
                 elif status not in OUTSIDER_STATUSES and not to_login(response):
                     problem = "an outsider was let in"
@@ -93,7 +136,25 @@ def test_every_url_answers_every_visitor_as_it_should():
                 owner.force_login(world.owner)
 
     print(
-        f"\npermission matrix: {len(walk)} URLs x 4 visitors x 2 methods = {cells} requests, "
-        f"{len(offending)} offending"
+        f"\npermission matrix: {len(walk)} URLs x {len(visitors) + 1} visitors x 2 methods = "
+        f"{cells} requests, {len(offending)} offending"
     )
     assert offending == [], "\n".join(offending)
+
+
+def test_a_linked_player_reaches_their_own_seats_and_no_one_elses():
+    world = build_world()
+    bob = world.table.players.get(name="Bob")
+    member = client(world.member)
+    assert member.get(reverse("account_seats")).status_code == 200
+    assert member.get(reverse("seat_leave", args=[bob.pk])).status_code == 200
+    for url in (
+        reverse("seat_leave", args=[world.player.pk]),
+        reverse("player_detail", args=[bob.pk]),
+        reverse("player_unlink", args=[bob.pk]),
+        reverse("player_invite", args=[world.invite.pk]),
+        reverse("table_detail", args=[world.table.pk]),
+    ):
+        assert member.get(url).status_code == 404, url
+    elsewhere = client(world.member_elsewhere)
+    assert elsewhere.get(reverse("seat_leave", args=[bob.pk])).status_code == 404

@@ -16,6 +16,8 @@ from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from ledger.models import (
+    CoHostGrant,
+    CoHostRevocation,
     DebtPool,
     DebtPoolSource,
     Entry,
@@ -27,12 +29,22 @@ from ledger.models import (
     PaymentMethod,
     PaymentMethodWithdrawal,
     Player,
+    PlayerInvite,
+    PlayerInviteAttempt,
+    PlayerInviteWithdrawal,
+    PlayerLink,
+    PlayerUnlink,
     PooledTransfer,
     Seat,
+    SeatClaim,
+    SeatClaimAnswer,
     ShareLink,
     Table,
 )
+from ledger.services.co_hosts import co_host_grant
 from ledger.services.debts import payment_mark
+from ledger.services.player_invites import player_invite_create
+from ledger.services.seat_claims import seat_claim_create
 from tests.factories import (
     NightFactory,
     PaymentMethodFactory,
@@ -40,6 +52,7 @@ from tests.factories import (
     ShareLinkFactory,
     TableFactory,
     UserFactory,
+    link_player,
 )
 from tests.tables.night_helpers import example_1_hands
 
@@ -54,6 +67,11 @@ PUBLIC = {
     "password_reset_complete",
     "share_view",
     "share_rules",
+    # The invite's token is a credential, as the live link's is: whoever holds it may
+    # link the seat to their own account, or claim a seat of the live link's night
+    # (TOKEN_WRITES).
+    "invite_view",
+    "seat_claim",
     "set_language",
     "favicon",
     # The same for everyone: the service worker keeps a host's pages only as the pages
@@ -64,6 +82,30 @@ PUBLIC = {
 # URLs a signed-in visitor uses for their own account: what they write is theirs (a
 # sample table of their own), nothing of anyone else's.
 OWN_WRITES = {"table_sample_create"}
+# URLs where a signed-in visitor holding an invite's or a live link writes for themselves:
+# the seat linked to their own account (and their try counted for the hour's limit), or
+# their claim of a seat for the host to answer.
+TOKEN_WRITES = {"invite_view", "seat_claim"}
+# URLs of running a night: a co-host of the table (ledger.models.co_hosts) reaches these,
+# as the host does, and nothing else of the table.
+RUNNER = {
+    "night_start",
+    "night_detail",
+    "hand_check",
+    "hand_record",
+    "hand_send",
+    "hand_undo",
+    "hand_correct",
+    "night_log",
+    "night_close",
+    "night_settlement",
+    "night_judge",
+    "night_rules",
+    "night_live_link",
+    "night_live_link_open",
+    "night_join",
+    "night_leave",
+}
 # URLs the walk cannot fill in, and why.
 SKIPPED = {
     "password_reset_confirm": "its uidb64 and token come from a reset e-mail (Django's own view)",
@@ -84,6 +126,15 @@ LEDGER_MODELS: list[type[Model]] = [
     DebtPool,
     DebtPoolSource,
     PooledTransfer,
+    PlayerLink,
+    PlayerUnlink,
+    PlayerInvite,
+    PlayerInviteWithdrawal,
+    PlayerInviteAttempt,
+    CoHostGrant,
+    CoHostRevocation,
+    SeatClaim,
+    SeatClaimAnswer,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
@@ -133,6 +184,14 @@ class World:
     method: PaymentMethod
     mark: PaymentMark
     pooled: PooledTransfer
+    # Accounts that play a seat: Bob's at this table (a linked player here, no host of
+    # it), Zed's at the other host's table (a linked player elsewhere).
+    member: object
+    member_elsewhere: object
+    co_host: object  # plays Cy, and runs this table's nights
+    claim: SeatClaim  # someone says they are Dee, the host has not answered
+    invite: PlayerInvite  # an open invite for the player (Ann)
+    invite_token: str
     values: dict[str, list] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -149,6 +208,9 @@ class World:
             "payee_id": [self.mark.payee_id],
             "mark_id": [self.mark.pk],
             "transfer_id": [self.pooled.pk],
+            "invite_id": [self.invite.pk],
+            "claim_id": [self.claim.pk],
+            "invite_token": [self.invite_token],
         }
 
     def urls(self, route: Route) -> list[str]:
@@ -170,11 +232,13 @@ class World:
 def build_world(player_name: str = "Ann") -> World:
     """A host's table with a player, an open night of three hands, a closed night of
     seven, a live share link to each, a way the player gets paid (the host's words, in
-    any currency, so the closed night's settle-up offers it); and another host with a
-    table of their own."""
+    any currency, so the closed night's settle-up offers it), an open invite for the
+    player and an account playing Bob; and another host with a table of their own, whose
+    Zed is played by an account too."""
     owner = UserFactory()
     other = UserFactory()
-    PlayerFactory(table=TableFactory(owner=other, name="Someone else's table"), name="Zed")
+    zed = PlayerFactory(table=TableFactory(owner=other, name="Someone else's table"), name="Zed")
+    member_elsewhere = link_player(zed).user
     table = TableFactory(owner=owner)
     names = [player_name, "Bob", "Cy", "Dee"]
     for name in names:
@@ -199,6 +263,11 @@ def build_world(player_name: str = "Ann") -> World:
     pooled = PooledTransfer.objects.create(
         pool=pool, payer=by_name["Cy"], payee=by_name["Dee"], amount=Decimal("2")
     )
+    member = link_player(by_name["Bob"]).user
+    co_host = link_player(by_name["Cy"])
+    co_host_grant(link=co_host, by=owner)
+    claim = seat_claim_create(player=by_name["Dee"], user=UserFactory(), client="192.0.2.1")
+    invite, invite_token = player_invite_create(player=player, by=owner)
     return World(
         owner=owner,
         other=other,
@@ -210,6 +279,12 @@ def build_world(player_name: str = "Ann") -> World:
         method=method,
         mark=mark,
         pooled=pooled,
+        member=member,
+        member_elsewhere=member_elsewhere,
+        co_host=co_host.user,
+        claim=claim,
+        invite=invite,
+        invite_token=invite_token,
     )
 
 

@@ -56,6 +56,8 @@ def run(sql: str, params=()) -> None:
 
 def test_the_append_only_tables_are_those_of_the_append_only_models():
     assert append_only_triggers.append_only_tables() == [
+        "ledger_cohostgrant",
+        "ledger_cohostrevocation",
         "ledger_debtpool",
         "ledger_debtpoolsource",
         "ledger_entry",
@@ -68,9 +70,14 @@ def test_the_append_only_tables_are_those_of_the_append_only_models():
         "ledger_paymentmarkreversal",
         "ledger_paymentmethod",
         "ledger_paymentmethodwithdrawal",
+        "ledger_playerinvite",
+        "ledger_playerinviteattempt",
+        "ledger_playerinvitewithdrawal",
         "ledger_playerlink",
         "ledger_playerunlink",
         "ledger_pooledtransfer",
+        "ledger_seatclaim",
+        "ledger_seatclaimanswer",
     ]
     assert sorted(model._meta.db_table for model in APPEND_ONLY_MODELS) == (
         append_only_triggers.append_only_tables()

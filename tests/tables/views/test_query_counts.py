@@ -90,8 +90,9 @@ PAGES = {
     # The roster and the last hand: both ways of handing back the pot are worked out
     # by the engine from its stored state.
     "close screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("night_close", n))),
-    # The roster, every revision with who made it, the roster changes.
-    "hand log": (REQUEST + 3, lambda c, n, h: partial(c.get, url("night_log", n))),
+    # The roster, every revision with who made it, the roster changes, the seats played
+    # from an account (who recorded a hand, by their seat's name).
+    "hand log": (REQUEST + 4, lambda c, n, h: partial(c.get, url("night_log", n))),
     # The roster, the live hands' stored results, the seal, the live link.
     "night report": (REQUEST + 4, lambda c, n, h: partial(c.get, url("night_report", n))),
 }
@@ -142,10 +143,11 @@ def test_the_live_link_makes_the_same_few_queries_however_long_the_night(client,
     # No session, user or night: what the validators are made of (with the seal and the
     # host's language), the token's night, the roster, the last hand (once closed, the
     # entries' totals for the final balances, and what is paid of each transfer), the
-    # live hands; on a closed night where someone owes something (not after one hand),
-    # the marks and the payees' ways of getting paid.
+    # live hands, the players one may still claim ("This is me"); on a closed night where
+    # someone owes something (not after one hand), the marks and the payees' ways of
+    # getting paid.
     owed = 2 if closed else 0
-    assert counts == {1: 5, 7: 5 + owed, 40: 5 + owed}
+    assert counts == {1: 6, 7: 6 + owed, 40: 6 + owed}
 
 
 LIVE_PARTS = {

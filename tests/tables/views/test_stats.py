@@ -213,8 +213,9 @@ def test_every_page_makes_the_same_number_of_queries_for_10_nights_as_for_200(cl
         assert ten == two_hundred, f"{page}: {ten} queries for 10 nights, {two_hundred} for 200"
         # The stats pages read the closed nights' results and the open nights' hands
         # apart, and a page of nights: more queries than a page that reads one thing,
-        # each of them over the table's rows already summed.
-        assert ten <= 20, f"{page}: {ten} queries"
+        # each of them over the table's rows already summed; a player's page reads their
+        # account too (the link, the open invites, the claims waiting): three more.
+        assert ten <= 23, f"{page}: {ten} queries"
     print("queries per page (10 nights, 200 nights):", counts)
 
 
