@@ -74,7 +74,6 @@ ENTRY_FIELDS = (
     "reverses_id",
     "created_at",
     "created_by_id",
-    "prev_hash",
     "hash",
     "key_id",
 )
@@ -129,7 +128,6 @@ def post(
                 reverses,
                 now,
                 by_id,
-                prev_hash,
                 entry_hash,
                 key_id,
             )

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger import selectors, verify
-from ledger.models import Entry
+from ledger.models import GENESIS_HASH, Entry
 from ledger.models.entries import canonical_entries, canonical_entry
 from ledger.seals import current_key_id, ledger_keys, seal_code
 from ledger.services import nights as night_services
@@ -58,11 +58,13 @@ def test_each_entry_is_an_hmac_of_its_row_under_a_key_derived_from_the_secret_ke
         settings.SECRET_KEY.encode(), b"bourre-ledger/entry-hash/v1", hashlib.sha256
     ).digest()
 
-    for entry in Entry.objects.filter(night=night):
-        message = f"{entry.prev_hash}|{entry.canonical()}".encode()
+    prev_hash = GENESIS_HASH
+    for entry in Entry.objects.filter(night=night).order_by("seq"):
+        message = f"{prev_hash}|{entry.canonical()}".encode()
         assert entry.hash == hmac.new(key, message, hashlib.sha256).hexdigest()
         assert entry.hash != hashlib.sha256(message).hexdigest()
         assert entry.key_id == current_key_id()
+        prev_hash = entry.hash
 
 
 def test_the_ledger_key_is_its_own_when_set_so_a_new_secret_key_leaves_it_alone(settings):
@@ -213,5 +215,9 @@ def test_posting_seals_each_entry_as_the_stored_row_checks_it():
     entries = list(Entry.objects.filter(night=night).order_by("seq"))
 
     assert entries
-    assert all(entry.hash == entry.compute_hash() for entry in entries)
+    chained_to = [GENESIS_HASH, *(entry.hash for entry in entries)]
+    assert all(
+        entry.hash == entry.compute_hash(prev)
+        for prev, entry in zip(chained_to, entries, strict=False)
+    )
     assert verify.verify_night(night) == []

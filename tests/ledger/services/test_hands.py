@@ -1,5 +1,3 @@
-import itertools
-
 import pytest
 from django.db import IntegrityError, connection, transaction
 
@@ -57,10 +55,9 @@ def test_every_night_entries_sum_to_zero_and_chain_their_hashes():
     entries = list(Entry.objects.filter(night=night).order_by("seq"))
     assert sum(e.amount for e in entries) == 0
     assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
-    assert entries[0].prev_hash == "0" * 64
-    for before, after in itertools.pairwise(entries):
-        assert after.prev_hash == before.hash
-    assert all(e.hash == e.compute_hash() for e in entries)
+    # Each sealed on the hash of the entry before it, the first on the genesis hash.
+    chained_to = ["0" * 64, *(e.hash for e in entries)]
+    assert all(e.hash == e.compute_hash(prev) for prev, e in zip(chained_to, entries, strict=False))
 
 
 def test_a_hand_is_settled_and_stored_by_player_id_as_the_engine_gives_it():

@@ -39,9 +39,12 @@ def test_what_is_stored_is_what_each_entry_sealed():
     assert [(e.seq, e.player_id, e.amount, e.hash) for e in stored] == [
         (e.seq, e.player_id, e.amount, e.hash) for e in posted
     ]
-    assert stored[0].prev_hash == GENESIS_HASH
-    assert all(e.created_at == now and e.hash == e.compute_hash() for e in stored)
-    assert all(b.prev_hash == a.hash for a, b in itertools.pairwise(stored))
+    # Each sealed on the hash of the entry before it, the first on the genesis hash.
+    chained_to = [GENESIS_HASH, *(e.hash for e in stored)]
+    assert all(
+        e.created_at == now and e.hash == e.compute_hash(prev)
+        for prev, e in zip(chained_to, stored, strict=False)
+    )
 
 
 def test_a_night_of_posted_hands_checks_out():
