@@ -79,10 +79,11 @@ class Entry(AppendOnly):
 
     Every movement is posted twice, once for the player and once, opposite, for
     the pot, so each night's entries always sum to zero. Rows are never changed:
-    the model refuses it (``AppendOnly``) and database triggers refuse it underneath. Each
-    row carries a keyed hash (HMAC) of its own content chained to the previous
-    row of its night, under a key kept out of the database (ledger.seals), so an
-    edit made behind the app's back, even re-hashed, shows up in verify_ledger.
+    the model refuses it (``AppendOnly``) and database triggers refuse it underneath. The
+    entries of a night form a chain of keyed hashes (HMAC), each of its own content and the
+    hash before it, under a key kept out of the database (ledger.seals); the last entry of
+    each post stores the chain's hash (``hash``), so an edit made behind the app's back,
+    even re-hashed, shows up in verify_ledger.
     """
 
     # The engine's movement kinds, one ledger kind each.
@@ -155,13 +156,20 @@ class Entry(AppendOnly):
         related_name="+",
         db_index=False,
     )
-    # HMAC of the entry chained to the hash of the entry before it in its night (seq - 1;
-    # GENESIS_HASH before seq 1), which is not stored again here: the chain is checked by
-    # sealing each row on the stored hash of the row before it. Not unique and not
-    # indexed: nothing looks an entry up by its hash, and two rows cannot share one
-    # without an HMAC collision, since the sealed text holds the night and the seq, which
-    # (night, seq) keeps unique. The index was a fifth of the database.
-    hash = models.CharField(verbose_name=gettext_lazy("hash"), max_length=64)
+    # HMAC of the entry chained to the chain's hash before it in its night (seq - 1;
+    # GENESIS_HASH before seq 1). Stored on the last entry of each post only (the entries
+    # one record, correction, undo, close or import writes at once, which share their
+    # time, author and key); the others hold none: verify_ledger seals every entry again
+    # in order and compares the chain at each stored hash, so a change to any entry of a
+    # post shows there, and the last entry of the night always holds the seal's hash.
+    # A hash on every entry took a third of the ledger's room and told no more.
+    # Not unique and not indexed: nothing looks an entry up by its hash, and two cannot
+    # share one without an HMAC collision, since the text sealed holds the night and the
+    # seq, which (night, seq) keeps unique. That index was a fifth of the database.
+    # Null, not "", where there is none: no room at all on either database.
+    hash = models.CharField(  # noqa: DJ001
+        verbose_name=gettext_lazy("hash"), max_length=64, null=True, blank=True
+    )
     # Which key sealed the row: set when the entry is made, so the chain checks
     # across a key rotation. Empty on rows written before entries were keyed.
     key_id = models.CharField(
@@ -210,7 +218,7 @@ class Entry(AppendOnly):
         )
 
     def compute_hash(self, prev_hash: str) -> str:
-        """The entry's hash under the key it names, chained to ``prev_hash`` (the hash of
-        the night's entry before it, GENESIS_HASH for the first); raises seals.UnknownKey
+        """The entry's hash under the key it names, chained to ``prev_hash`` (the chain's
+        hash at the night's entry before it, GENESIS_HASH for the first); raises seals.UnknownKey
         if this server does not hold the key."""
         return seals.entry_hash(self.key_id, prev_hash, self.canonical())
