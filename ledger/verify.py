@@ -41,7 +41,7 @@ from ledger.services.postings import postings
 
 SEQ_GAP = "Night {night}: entry seq {seq} comes where seq {expected} should be."
 HASH_DIFFERS = (
-    "Night {night}: the entries from seq {first} to {seq} were changed after they were written "
+    "Night {night}: the entries at seq {seqs} were changed after they were written "
     "(the hash stored at seq {seq} differs)."
 )
 HASH_MISSING = "Night {night}: entry seq {seq} is the last of a post but holds no hash."
@@ -214,7 +214,8 @@ def _chain(night: Night, entries: list[EntryRow], sealers: Mapping) -> list[str]
             )
             chained = seal(prev_hash, text)
             if entry.hash is not None and entry.hash != chained:
-                problems.append(HASH_DIFFERS.format(night=night.pk, first=first, seq=entry.seq))
+                seqs = f"{first} to {entry.seq}" if first < entry.seq else f"{entry.seq}"
+                problems.append(HASH_DIFFERS.format(night=night.pk, seqs=seqs, seq=entry.seq))
         if entry.hash is not None:
             prev_hash, first = entry.hash, entry.seq + 1
         else:

@@ -150,7 +150,7 @@ def test_a_row_claiming_another_key_it_was_not_sealed_with_is_reported(settings)
     assert verify.verify_night(night) == [
         says(verify.HASH_MISSING, night, seq=5),
         says(verify.HASH_MISSING, night, seq=6),
-        says(verify.HASH_DIFFERS, night, first=1, seq=post_end.seq),
+        says(verify.HASH_DIFFERS, night, seqs=f"1 to {post_end.seq}", seq=post_end.seq),
     ]
 
 

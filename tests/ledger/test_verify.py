@@ -21,14 +21,15 @@ def says(message, night, **values):
 
 def post_of(night, seq) -> dict:
     """The seqs of the post holding entry ``seq`` (as stored before any tampering), as
-    HASH_DIFFERS names them: its first, and its last, where its hash is kept."""
+    HASH_DIFFERS names them: all of them, and its last, where its hash is kept."""
     ends = list(
         Entry.objects.filter(night=night, hash__isnull=False)
         .order_by("seq")
         .values_list("seq", flat=True)
     )
     last = next(end for end in ends if end >= seq)
-    return {"first": max([0, *(end for end in ends if end < seq)]) + 1, "seq": last}
+    first = max([0, *(end for end in ends if end < seq)]) + 1
+    return {"seqs": f"{first} to {last}" if first < last else f"{last}", "seq": last}
 
 
 # --- Clean nights ---
@@ -90,6 +91,38 @@ def test_a_deleted_entry_is_reported():
     assert any(
         p.startswith(f"Night {night.pk}, hand 1 (revision 1): its entries") for p in problems
     )
+
+
+def test_a_hash_emptied_at_the_end_of_a_post_is_reported():
+    night = example_night()
+    post = post_of(night, 1)
+
+    tamper(
+        (
+            "UPDATE ledger_entry SET hash = NULL WHERE night_id = %s AND seq = %s",
+            [night.pk, post["seq"]],
+        )
+    )
+
+    problems = verify_night(night)
+    assert says(verify.HASH_MISSING, night, seq=post["seq"]) in problems
+
+
+def test_a_hash_put_inside_a_post_is_checked_against_the_chain_there():
+    night = example_night()
+    post = post_of(night, 1)
+    inside = entry(night, post["seq"] - 1)
+    assert inside.hash is None
+
+    tamper(("UPDATE ledger_entry SET hash = %s WHERE id = %s", ["f" * 64, inside.pk]))
+
+    # The chain there differs; and the writer chained the next entry on the chain's hash,
+    # not on the one put in, so the check going on from it finds that one changed too.
+    problems = verify_night(night)
+    assert problems == [
+        says(verify.HASH_DIFFERS, night, seqs=f"1 to {inside.seq}", seq=inside.seq),
+        says(verify.HASH_DIFFERS, night, seqs=f"{post['seq']}", seq=post["seq"]),
+    ]
 
 
 def test_two_entries_with_their_amounts_swapped_are_both_reported():

@@ -451,7 +451,6 @@ def chain_problems_only(night: Night, problems: list[str]) -> bool:
         .replace(r"\{night\}", str(night.pk))
         .replace(r"\{seqs\}", r"[0-9, to]+")
         .replace(r"\{seq\}", r"[0-9]+")
-        .replace(r"\{first\}", r"[0-9]+")
         .replace(r"\{key\}", r"\w+")
         for message in (verify.HASH_DIFFERS, verify.HASH_MISSING, verify.SEALED_WITH_OTHER_KEY)
     ]
