@@ -174,7 +174,10 @@ def _chain(night: Night, entries: list[EntryRow], sealers: Mapping) -> list[str]
     writer did, so each post that was touched is named once."""
     problems = []
     unchecked: dict[str, list[int]] = defaultdict(list)  # key id not held -> seqs
-    prev_hash: str | None = GENESIS_HASH  # the chain's hash before the row (None: unknown)
+    # The chain's hash before the row. None, unknown, only after a post of a key this
+    # server does not hold whose last entry holds no hash, which is reported (HASH_MISSING):
+    # the rows after it cannot be checked until the next stored hash.
+    prev_hash: str | None = GENESIS_HASH
     expected = 1
     first = 1  # the first row since the last stored hash
     # The entries of one post share their night, time, author and key: the canonical
