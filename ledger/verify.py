@@ -40,8 +40,11 @@ from ledger.selectors.seats import RosterPlayer, names_of, nights_rosters
 from ledger.services.postings import postings
 
 SEQ_GAP = "Night {night}: entry seq {seq} comes where seq {expected} should be."
-CHAIN_BROKEN = "Night {night}: entry seq {seq} does not link to the entry before it."
-HASH_DIFFERS = "Night {night}: entry seq {seq} was changed after it was written (hash differs)."
+HASH_DIFFERS = (
+    "Night {night}: the entries at seq {seqs} were changed after they were written "
+    "(the hash stored at seq {seq} differs)."
+)
+HASH_MISSING = "Night {night}: entry seq {seq} is the last of a post but holds no hash."
 SEALED_WITH_OTHER_KEY = (
     "Night {night}: the entries at seq {seqs} are sealed with a different key (key id {key}), "
     "one this server does not hold, so they cannot be checked: a key rotated out without being "
@@ -139,8 +142,7 @@ class EntryRow(NamedTuple):
     created_at: datetime
     created_by_id: int
     key_id: str | None
-    prev_hash: str
-    hash: str
+    hash: str | None
 
 
 @dataclass(frozen=True)
@@ -165,23 +167,40 @@ def _seq_ranges(seqs: list[int]) -> str:
 
 
 def _chain(night: Night, entries: list[EntryRow], sealers: Mapping) -> list[str]:
+    """The hash chain: every entry sealed again, in order, each on the hash of the one
+    before it, and each stored hash (on the last entry of every post) compared with the
+    chain's. A row changed, deleted, moved or put in changes the chain from there on, so
+    the next stored hash differs; the checking then goes on from the stored hash, as the
+    writer did, so each post that was touched is named once."""
     problems = []
     unchecked: dict[str, list[int]] = defaultdict(list)  # key id not held -> seqs
-    prev_hash = GENESIS_HASH
+    # The chain's hash before the row. None, unknown, only after a post of a key this
+    # server does not hold whose last entry holds no hash, which is reported (HASH_MISSING):
+    # the rows after it cannot be checked until the next stored hash.
+    prev_hash: str | None = GENESIS_HASH
     expected = 1
+    first = 1  # the first row since the last stored hash
     # The entries of one post share their night, time, author and key: the canonical
     # text of those is written once per post (``canonical_entries``), not per entry.
     posts: dict[tuple, object] = {}
-    for entry in entries:
+    for index, entry in enumerate(entries):
         if entry.seq != expected:
             problems.append(SEQ_GAP.format(night=night.pk, seq=entry.seq, expected=expected))
-        if entry.prev_hash != prev_hash:
-            problems.append(CHAIN_BROKEN.format(night=night.pk, seq=entry.seq))
+        post = (entry.night_id, entry.created_at, entry.created_by_id, entry.key_id)
+        following = entries[index + 1] if index + 1 < len(entries) else None
+        last_of_post = following is None or post != (
+            following.night_id,
+            following.created_at,
+            following.created_by_id,
+            following.key_id,
+        )
+        if last_of_post and entry.hash is None:
+            problems.append(HASH_MISSING.format(night=night.pk, seq=entry.seq))
         seal = sealers.get(entry.key_id)
+        chained = None
         if seal is None:
             unchecked[entry.key_id].append(entry.seq)
-        else:
-            post = (entry.night_id, entry.created_at, entry.created_by_id, entry.key_id)
+        elif prev_hash is not None:
             canonical = posts.get(post)
             if canonical is None:
                 canonical = posts[post] = canonical_entries(
@@ -196,9 +215,14 @@ def _chain(night: Night, entries: list[EntryRow], sealers: Mapping) -> list[str]
                 entry.kind,
                 entry.reverses_id,
             )
-            if entry.hash != seal(entry.prev_hash, text):
-                problems.append(HASH_DIFFERS.format(night=night.pk, seq=entry.seq))
-        prev_hash = entry.hash
+            chained = seal(prev_hash, text)
+            if entry.hash is not None and entry.hash != chained:
+                seqs = f"{first} to {entry.seq}" if first < entry.seq else f"{entry.seq}"
+                problems.append(HASH_DIFFERS.format(night=night.pk, seqs=seqs, seq=entry.seq))
+        if entry.hash is not None:
+            prev_hash, first = entry.hash, entry.seq + 1
+        else:
+            prev_hash = chained
         expected = entry.seq + 1
     for key_id, seqs in unchecked.items():
         message = SEALED_WITH_OTHER_KEY if key_id else NOT_SEALED

@@ -79,10 +79,11 @@ class Entry(AppendOnly):
 
     Every movement is posted twice, once for the player and once, opposite, for
     the pot, so each night's entries always sum to zero. Rows are never changed:
-    the model refuses it (``AppendOnly``) and database triggers refuse it underneath. Each
-    row carries a keyed hash (HMAC) of its own content chained to the previous
-    row of its night, under a key kept out of the database (ledger.seals), so an
-    edit made behind the app's back, even re-hashed, shows up in verify_ledger.
+    the model refuses it (``AppendOnly``) and database triggers refuse it underneath. The
+    entries of a night form a chain of keyed hashes (HMAC), each of its own content and the
+    hash before it, under a key kept out of the database (ledger.seals); the last entry of
+    each post stores the chain's hash (``hash``), so an edit made behind the app's back,
+    even re-hashed, shows up in verify_ledger.
     """
 
     # The engine's movement kinds, one ledger kind each.
@@ -103,11 +104,14 @@ class Entry(AppendOnly):
         (LEFTOVER, pgettext_lazy("pot of chips", "Leftover pot")),
     ]
 
+    # No index of its own: the unique (night, seq) below starts with the night, and
+    # serves every look-up by night.
     night = models.ForeignKey(
         "ledger.Night",
         verbose_name=gettext_lazy("night"),
         on_delete=models.PROTECT,
         related_name="entries",
+        db_index=False,
     )
     seq = models.PositiveIntegerField(verbose_name=gettext_lazy("sequence number"))
     hand = models.ForeignKey(
@@ -132,23 +136,40 @@ class Entry(AppendOnly):
     )
     amount = models.BigIntegerField(verbose_name=gettext_lazy("chips"))
     kind = models.CharField(verbose_name=gettext_lazy("kind"), max_length=20, choices=KINDS)
-    reverses = models.OneToOneField(
+    # An entry is reversed at most once: a unique constraint over the reversals alone
+    # (entry_reversed_once), not an index holding every entry's null.
+    reverses = models.ForeignKey(
         "self",
         verbose_name=gettext_lazy("reverses"),
         on_delete=models.PROTECT,
         related_name="reversed_by",
         null=True,
         blank=True,
+        db_index=False,
     )
     created_at = models.DateTimeField(verbose_name=gettext_lazy("created at"))
+    # Never looked up by author, so no index (each one cost a tenth of the entries' room).
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=gettext_lazy("created by"),
         on_delete=models.PROTECT,
         related_name="+",
+        db_index=False,
     )
-    prev_hash = models.CharField(verbose_name=gettext_lazy("previous hash"), max_length=64)
-    hash = models.CharField(verbose_name=gettext_lazy("hash"), max_length=64, unique=True)
+    # HMAC of the entry chained to the chain's hash before it in its night (seq - 1;
+    # GENESIS_HASH before seq 1). Stored on the last entry of each post only (the entries
+    # one record, correction, undo, close or import writes at once, which share their
+    # time, author and key); the others hold none: verify_ledger seals every entry again
+    # in order and compares the chain at each stored hash, so a change to any entry of a
+    # post shows there, and the last entry of the night always holds the seal's hash.
+    # A hash on every entry took a third of the ledger's room and told no more.
+    # Not unique and not indexed: nothing looks an entry up by its hash, and two cannot
+    # share one without an HMAC collision, since the text sealed holds the night and the
+    # seq, which (night, seq) keeps unique. That index was a fifth of the database.
+    # Null, not "", where there is none: no room at all on either database.
+    hash = models.CharField(  # noqa: DJ001
+        verbose_name=gettext_lazy("hash"), max_length=64, null=True, blank=True
+    )
     # Which key sealed the row: set when the entry is made, so the chain checks
     # across a key rotation. Empty on rows written before entries were keyed.
     key_id = models.CharField(
@@ -163,6 +184,11 @@ class Entry(AppendOnly):
         verbose_name_plural = gettext_lazy("entries")
         constraints = [
             models.UniqueConstraint(fields=["night", "seq"], name="entry_seq_unique_per_night"),
+            models.UniqueConstraint(
+                fields=["reverses"],
+                condition=Q(reverses__isnull=False),
+                name="entry_reversed_once",
+            ),
             models.CheckConstraint(condition=~Q(amount=0), name="entry_amount_not_zero"),
             models.CheckConstraint(condition=Q(seq__gte=1), name="entry_seq_positive"),
             models.CheckConstraint(condition=Q(kind__in=ENTRY_KINDS), name="entry_kind_valid"),
@@ -191,7 +217,8 @@ class Entry(AppendOnly):
             self.key_id,
         )
 
-    def compute_hash(self) -> str:
-        """The entry's hash under the key it names (raises seals.UnknownKey if this
-        server does not hold it)."""
-        return seals.entry_hash(self.key_id, self.prev_hash, self.canonical())
+    def compute_hash(self, prev_hash: str) -> str:
+        """The entry's hash under the key it names, chained to ``prev_hash`` (the chain's
+        hash at the night's entry before it, GENESIS_HASH for the first); raises seals.UnknownKey
+        if this server does not hold the key."""
+        return seals.entry_hash(self.key_id, prev_hash, self.canonical())

@@ -74,7 +74,6 @@ ENTRY_FIELDS = (
     "reverses_id",
     "created_at",
     "created_by_id",
-    "prev_hash",
     "hash",
     "key_id",
 )
@@ -103,7 +102,8 @@ def post(
     A correction or a night file posts thousands at once, so each entry is built as the
     plain values of its columns (an Entry for each took a third of a long correction),
     sealed with the very text ``Entry.canonical`` checks (``canonical_entries``, which
-    writes what the entries share once), and then all are inserted from those values
+    writes what the entries share once), the chain's hash kept on the last of them only,
+    and then all are inserted from those values
     (``insert_entries``): Django's ``bulk_create`` would spend more than all the rest
     preparing each field of each row again."""
     seq, prev_hash = head if head is not None else chain_head(night)
@@ -116,7 +116,7 @@ def post(
         seq += 1
         hand_id, number = (hand.pk, hand.number) if hand else (None, None)
         content = canonical(seq, hand_id, number, player_id, amount, kind, reverses)
-        entry_hash = seal(prev_hash, content)
+        prev_hash = seal(prev_hash, content)
         entries.append(
             PostedEntry(
                 night_id,
@@ -129,12 +129,13 @@ def post(
                 reverses,
                 now,
                 by_id,
-                prev_hash,
-                entry_hash,
+                None,
                 key_id,
             )
         )
-        prev_hash = entry_hash
+    if entries:
+        # Only the post's last entry keeps its hash (Entry.hash says why).
+        entries[-1] = entries[-1]._replace(hash=prev_hash)
     insert_entries(entries, now)
     return entries
 

@@ -123,7 +123,8 @@ def night_entries_csv(request: HttpRequest, night_id: int) -> HttpResponse:
                 kind,
                 amount,
                 "" if reverses is None else reverses,
-                digest,
+                # Kept on the last entry of each post only (ledger.models.Entry.hash).
+                "" if digest is None else digest,
             ]
             for seq, when, by, hand, revision, player, kind, amount, reverses, digest in rows
         ),

@@ -108,9 +108,8 @@ def clone_nights(night, count: int, *, days_apart: int = 7, moved=None):
                 kind=old.kind,
                 created_at=old.created_at,
                 created_by_id=old.created_by_id,
-                prev_hash=prev_hash,
             )
-            entry.hash = entry.compute_hash()
+            entry.hash = entry.compute_hash(prev_hash)
             prev_hash = entry.hash
             rows.append(entry)
     Entry.objects.bulk_create(rows)

@@ -10,11 +10,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger import selectors, verify
-from ledger.models import Entry
+from ledger.models import GENESIS_HASH, Entry
 from ledger.models.entries import canonical_entries, canonical_entry
 from ledger.seals import current_key_id, ledger_keys, seal_code
 from ledger.services import nights as night_services
 from tests.factories import night_with
+from tests.ledger.helpers import posts_end, sealed_as_written
 from tests.ledger.nights import example_night, record_all, tamper
 from tests.ledger.worked_examples import EXAMPLES
 
@@ -58,11 +59,16 @@ def test_each_entry_is_an_hmac_of_its_row_under_a_key_derived_from_the_secret_ke
         settings.SECRET_KEY.encode(), b"bourre-ledger/entry-hash/v1", hashlib.sha256
     ).digest()
 
-    for entry in Entry.objects.filter(night=night):
-        message = f"{entry.prev_hash}|{entry.canonical()}".encode()
-        assert entry.hash == hmac.new(key, message, hashlib.sha256).hexdigest()
-        assert entry.hash != hashlib.sha256(message).hexdigest()
+    prev_hash, stored = GENESIS_HASH, 0
+    for entry in Entry.objects.filter(night=night).order_by("seq"):
+        message = f"{prev_hash}|{entry.canonical()}".encode()
+        prev_hash = hmac.new(key, message, hashlib.sha256).hexdigest()
+        assert prev_hash != hashlib.sha256(message).hexdigest()
         assert entry.key_id == current_key_id()
+        if entry.hash is not None:  # the last of a post
+            assert entry.hash == prev_hash
+            stored += 1
+    assert stored > 1 and entry.hash == prev_hash
 
 
 def test_the_ledger_key_is_its_own_when_set_so_a_new_secret_key_leaves_it_alone(settings):
@@ -119,7 +125,12 @@ def test_rows_without_a_key_id_are_reported_as_not_sealed():
         )
     )
 
-    assert verify.verify_night(night) == [says(verify.NOT_SEALED, night, seqs="3 to 5, 9", key="")]
+    # Where the key id changes a post ends, so the rows before 3 and 6, and 9, would hold
+    # the chain's hash; they do not, since it did not end there.
+    assert verify.verify_night(night) == [
+        *[says(verify.HASH_MISSING, night, seq=seq) for seq in (2, 5, 9)],
+        says(verify.NOT_SEALED, night, seqs="3 to 5, 9", key=""),
+    ]
 
 
 def test_a_row_claiming_another_key_it_was_not_sealed_with_is_reported(settings):
@@ -130,9 +141,17 @@ def test_a_row_claiming_another_key_it_was_not_sealed_with_is_reported(settings)
     old_id = key_id(OLD_KEY, settings)
     settings.LEDGER_KEY, settings.LEDGER_KEYS_PREVIOUS = NEW_KEY, [OLD_KEY]
 
+    post_end = Entry.objects.filter(night=night, seq__gte=6, hash__isnull=False).earliest("seq")
+
     tamper(("UPDATE ledger_entry SET key_id = %s WHERE id = %s", [old_id, target.pk]))
 
-    assert verify.verify_night(night) == [says(verify.HASH_DIFFERS, night, seq=6)]
+    # Sealed again under the old key, row 6 no longer gives the chain its post stored;
+    # and as a post of its own, it and the row before it would hold hashes.
+    assert verify.verify_night(night) == [
+        says(verify.HASH_MISSING, night, seq=5),
+        says(verify.HASH_MISSING, night, seq=6),
+        says(verify.HASH_DIFFERS, night, seqs=f"1 to {post_end.seq}", seq=post_end.seq),
+    ]
 
 
 # --- The seal ---
@@ -213,5 +232,7 @@ def test_posting_seals_each_entry_as_the_stored_row_checks_it():
     entries = list(Entry.objects.filter(night=night).order_by("seq"))
 
     assert entries
-    assert all(entry.hash == entry.compute_hash() for entry in entries)
+    assert sealed_as_written(entries)
+    # One post a hand that moved chips, and the close's.
+    assert sum(posts_end(entries)) == len({e.hand_id for e in entries})
     assert verify.verify_night(night) == []

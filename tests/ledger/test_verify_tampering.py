@@ -15,7 +15,7 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 
 from ledger import append_only_triggers, selectors, verify
-from ledger.models import Entry, Hand, Night, Seat
+from ledger.models import GENESIS_HASH, Entry, Hand, Night, Seat
 from ledger.services import corrections as correction_services
 from ledger.services.night_results import night_results_write
 from ledger.verify import verify_night
@@ -58,7 +58,7 @@ REFUSED = {
     "delete a row": "DELETE FROM ledger_entry WHERE id = %s",
     "reorder a row": "UPDATE ledger_entry SET seq = seq + 1000 WHERE id = %s",
     "repoint a row at another player": "UPDATE ledger_entry SET player_id = NULL WHERE id = %s",
-    "rewrite a hash": "UPDATE ledger_entry SET hash = prev_hash WHERE id = %s",
+    "rewrite a hash": f"UPDATE ledger_entry SET hash = '{'0' * 64}' WHERE id = %s",
 }
 
 
@@ -139,29 +139,30 @@ def swap_seqs(a: dict, b: dict) -> Tamper:
 
 # --- Forgers: how each one computes a rewritten row's hash ---
 
-Forger = Callable[[Entry], str]
+# A row's hash, chained to the hash before it, as the forger makes it.
+Forger = Callable[[Entry, str], str]
 # Any key but the server's: all a forger without it can do is guess.
 WRONG_KEY = hashlib.sha256(b"a forger's guess at the ledger key").digest()
 MADE_UP_KEY_ID = "f0f0f0f0"
 
 
-def with_the_key(row: Entry) -> str:
-    return row.compute_hash()
+def with_the_key(row: Entry, prev_hash: str) -> str:
+    return row.compute_hash(prev_hash)
 
 
-def plain_sha256(row: Entry) -> str:
+def plain_sha256(row: Entry, prev_hash: str) -> str:
     """The chain as it was before it had a key."""
-    return hashlib.sha256(f"{row.prev_hash}|{row.canonical()}".encode()).hexdigest()
+    return hashlib.sha256(f"{prev_hash}|{row.canonical()}".encode()).hexdigest()
 
 
-def hmac_with_a_wrong_key(row: Entry) -> str:
-    return hmac.new(WRONG_KEY, f"{row.prev_hash}|{row.canonical()}".encode(), "sha256").hexdigest()
+def hmac_with_a_wrong_key(row: Entry, prev_hash: str) -> str:
+    return hmac.new(WRONG_KEY, f"{prev_hash}|{row.canonical()}".encode(), "sha256").hexdigest()
 
 
-def hmac_under_a_made_up_key_id(row: Entry) -> str:
+def hmac_under_a_made_up_key_id(row: Entry, prev_hash: str) -> str:
     """A wrong key, and the row claims it, as if sealed before a key rotation."""
     row.key_id = MADE_UP_KEY_ID
-    return hmac_with_a_wrong_key(row)
+    return hmac_with_a_wrong_key(row, prev_hash)
 
 
 KEYLESS: dict[str, Forger] = {
@@ -175,15 +176,19 @@ FORGERS: dict[str, Forger] = {"with the key": with_the_key, **KEYLESS}
 def rehash(rows: list[Entry], forger: Forger) -> None:
     """Write ``rows`` back (amounts and players possibly changed) with the chain
     recomputed from the first of them on, each hash as ``forger`` makes it."""
-    prev_hash = rows[0].prev_hash
+    before = (
+        Entry.objects.filter(night=rows[0].night_id, seq=rows[0].seq - 1)
+        .values_list("hash", flat=True)
+        .first()
+    )
+    prev_hash = before or GENESIS_HASH
     for row in rows:
-        row.prev_hash = prev_hash
-        row.hash = prev_hash = forger(row)
+        row.hash = prev_hash = forger(row, prev_hash)
     with connection.cursor() as cursor:
         cursor.executemany(
-            "UPDATE ledger_entry SET amount = %s, player_id = %s, prev_hash = %s, hash = %s, "
+            "UPDATE ledger_entry SET amount = %s, player_id = %s, hash = %s, "
             "key_id = %s WHERE id = %s",
-            [(r.amount, r.player_id, r.prev_hash, r.hash, r.key_id, r.pk) for r in rows],
+            [(r.amount, r.player_id, r.hash, r.key_id, r.pk) for r in rows],
         )
 
 
@@ -447,7 +452,7 @@ def chain_problems_only(night: Night, problems: list[str]) -> bool:
         .replace(r"\{seqs\}", r"[0-9, to]+")
         .replace(r"\{seq\}", r"[0-9]+")
         .replace(r"\{key\}", r"\w+")
-        for message in (verify.HASH_DIFFERS, verify.SEALED_WITH_OTHER_KEY)
+        for message in (verify.HASH_DIFFERS, verify.HASH_MISSING, verify.SEALED_WITH_OTHER_KEY)
     ]
     return all(any(re.fullmatch(pattern, p) for pattern in patterns) for p in problems)
 

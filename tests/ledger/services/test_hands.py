@@ -1,5 +1,3 @@
-import itertools
-
 import pytest
 from django.db import IntegrityError, connection, transaction
 
@@ -15,7 +13,7 @@ from ledger.services import nights as night_services
 from ledger.services import roster as roster_services
 from ledger.verify import verify_night
 from tests.factories import night_with
-from tests.ledger.helpers import hand_data, ids
+from tests.ledger.helpers import hand_data, ids, posts_end, sealed_as_written
 from tests.ledger.worked_examples import EXAMPLES
 
 pytestmark = pytest.mark.django_db
@@ -57,10 +55,10 @@ def test_every_night_entries_sum_to_zero_and_chain_their_hashes():
     entries = list(Entry.objects.filter(night=night).order_by("seq"))
     assert sum(e.amount for e in entries) == 0
     assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
-    assert entries[0].prev_hash == "0" * 64
-    for before, after in itertools.pairwise(entries):
-        assert after.prev_hash == before.hash
-    assert all(e.hash == e.compute_hash() for e in entries)
+    # Each sealed on the chain's hash before it, the first on the genesis hash; the
+    # chain's hash kept on the last entry of each hand's post.
+    assert sealed_as_written(entries)
+    assert sum(posts_end(entries)) == len({e.hand_id for e in entries})
 
 
 def test_a_hand_is_settled_and_stored_by_player_id_as_the_engine_gives_it():

@@ -7,11 +7,11 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ledger.models import GENESIS_HASH, Entry
+from ledger.models import Entry
 from ledger.services import postings
 from ledger.verify import verify_night
 from tests.factories import night_with
-from tests.ledger.helpers import record_all
+from tests.ledger.helpers import chained_hashes, record_all
 
 pytestmark = pytest.mark.django_db
 
@@ -33,15 +33,16 @@ def test_what_is_stored_is_what_each_entry_sealed():
 
     posted = postings.post(night, movements, by=night.started_by, now=now)
 
-    # More than one statement's worth, stored in order, each as it was sealed.
+    # More than one statement's worth, stored in order, each as it was sealed: the chain's
+    # hash on the last entry only, which is where the next post goes on from.
     assert len(posted) > postings.BATCH
     stored = list(Entry.objects.filter(night=night).order_by("seq"))
     assert [(e.seq, e.player_id, e.amount, e.hash) for e in stored] == [
         (e.seq, e.player_id, e.amount, e.hash) for e in posted
     ]
-    assert stored[0].prev_hash == GENESIS_HASH
-    assert all(e.created_at == now and e.hash == e.compute_hash() for e in stored)
-    assert all(b.prev_hash == a.hash for a, b in itertools.pairwise(stored))
+    assert all(e.created_at == now for e in stored)
+    assert [e.hash for e in stored] == [None] * (len(stored) - 1) + [chained_hashes(stored)[-1]]
+    assert postings.chain_head(night) == (len(stored), stored[-1].hash)
 
 
 def test_a_night_of_posted_hands_checks_out():

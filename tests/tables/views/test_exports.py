@@ -143,7 +143,9 @@ def test_the_entries_csv_lists_every_entry_with_its_hand_player_and_hash(client,
     assert first[2] == night.table.owner.username
     assert first[3:5] == ["1", "1"]
     assert first[6:8] == ["ante", "-1"]  # a number stays a number
-    assert first[9] == entries[0].hash
+    # The chain's hash where it is kept, on the last entry of each post, the seal's last.
+    assert [row[9] for row in rows[1:]] == [entry.hash or "" for entry in entries]
+    assert rows[-1][9] == entries[-1].hash != ""
     assert rows[2][5] == "pot"
     leftover = [row for row in rows if row[6] == "leftover"]
     assert leftover and all(row[3] == row[4] == "" for row in leftover)
