@@ -1,4 +1,4 @@
-"""Migration 0013 (entry storage): each entry loses its copy of the hash before it, only
+"""Migration 0012 (entry storage): each entry loses its copy of the hash before it, only
 the last entry of each post keeps its hash, the hash loses its indexes, and nothing that
 is sealed changes: the chain still checks, every seal stays the same, and the entries
 stay append-only. Taken back, it fills every hash and copy again."""
@@ -14,7 +14,7 @@ from tests.ledger.helpers import chained_hashes, sealed_as_written
 from tests.ledger.models.test_append_only import missing_triggers
 from tests.ledger.nights import busy_night, example_night
 
-MIGRATION = ("ledger", "0013_entry_storage")
+MIGRATION = ("ledger", "0012_entry_storage")
 
 
 def migrate(target: tuple[str, str]) -> None:
@@ -22,7 +22,7 @@ def migrate(target: tuple[str, str]) -> None:
 
 
 def before_it() -> tuple[str, str]:
-    """The ledger migration 0013 follows."""
+    """The ledger migration 0012 follows."""
     migration = MigrationExecutor(connection).loader.get_migration(*MIGRATION)
     return next(dep for dep in migration.dependencies if dep[0] == "ledger")
 

@@ -135,7 +135,7 @@ def prev_hash_back(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("ledger", "0008_sample_tables"),
+        ("ledger", "0011c_seat_claims"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
