@@ -5,7 +5,15 @@ from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
 
-from ledger.models import Night, PaymentMark, PaymentMethod, Player, PooledTransfer, Table
+from ledger.models import (
+    Night,
+    PaymentMark,
+    PaymentMethod,
+    Player,
+    PooledTransfer,
+    Seat,
+    Table,
+)
 from ledger.selectors.hand_screen import HandScreen, host_hand_screen
 
 # A live link that does not exist and one that was switched off read the same.
@@ -69,3 +77,17 @@ def hand_screen_for_host(
     if screen is None:
         raise Http404
     return screen
+
+
+def night_for_player(request: HttpRequest, night_id: int) -> tuple[Night, Player]:
+    """A night the signed-in player sat at, in a seat their account holds now, and that
+    seat: a 404 for everyone else, the host included (who has their own screens). One
+    query."""
+    seat = get_object_or_404(
+        Seat.objects.select_related("night__table", "player"),
+        night_id=night_id,
+        night__table__hidden_at=None,
+        player__links__user=request.user,
+        player__links__unlink__isnull=True,
+    )
+    return seat.night, seat.player

@@ -14,6 +14,8 @@ module named for it; what several share has a module of its own:
 - live_link: what the players' live link shows, and how a poll learns it is unchanged;
 - referee: the trick referee's screen;
 - players: one player's history at their table, and their page;
+- my_games: a player's own games, from their account: every seat, every night;
+- my_night: one night as a player who sat at it sees it from their account;
 - table_screen: a table's page (its players, nights and open debts);
 - table_stats: a table's leaderboards, nights and records;
 - table_results: a table's results file, every night's result for each player;

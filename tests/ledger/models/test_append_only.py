@@ -40,8 +40,6 @@ def installed_triggers() -> dict[str, set[str]]:
     return found
 
 
-
-
 def missing_triggers() -> dict[str, set[str]]:
     installed = installed_triggers()
     return {
