@@ -1,8 +1,10 @@
 """Who may do what, for every URL the app has: generated from the URL configuration.
 
-Every URL x {owner, another host, anonymous, a share-link visitor} x {GET, POST}.
-Outsiders get a 404, the sign-in page or a 405, and write nothing; a share-link
-visitor sees the shared night and nothing else; the owner never meets a server error.
+Every URL x {owner, another host, anonymous, a share-link visitor, the linked player of
+this table, a linked player of another table} x {GET, POST}. Outsiders get a 404, the
+sign-in page or a 405, and write nothing; a share-link visitor sees the shared night and
+nothing else; a linked player sees their own account's pages and the nights of their
+seat, nothing of the host's; the owner never meets a server error.
 """
 
 import pytest
@@ -11,7 +13,7 @@ from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import reverse
 
-from tests.tables.urlwalk import OWN_WRITES, PUBLIC, build_world, fingerprint
+from tests.tables.urlwalk import OWN_WRITES, PLAYERS_OWN, PUBLIC, build_world, fingerprint
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +43,10 @@ def test_every_url_answers_every_visitor_as_it_should():
         "other host": (client(world.other), world.other),
         "anonymous": (client(), None),
         "share visitor": (client(), None),
+        "linked player": (client(world.linked), world.linked),
+        "other table's linked player": (client(world.other_linked), world.other_linked),
     }
+    signed_in = {"other host", "linked player", "other table's linked player"}
     share_visitor = visitors["share visitor"][0]
     assert share_visitor.get(reverse("share_view", args=[world.tokens[0]])).status_code == 200
     walk = world.walk()
@@ -57,7 +62,7 @@ def test_every_url_answers_every_visitor_as_it_should():
                 status = response.status_code
                 problem = None
                 after = fingerprint()
-                if after != before and route.name in OWN_WRITES and who == "other host":
+                if after != before and route.name in OWN_WRITES and who in signed_in:
                     # Theirs alone: the owner's rows are as they were.
                     if _owners(world, after) != _owners(world, before):
                         problem = "wrote to the owner's data"
@@ -71,14 +76,22 @@ def test_every_url_answers_every_visitor_as_it_should():
                     pass  # the same page for anyone; it only must not write or fail
                 elif who == "share visitor" and status == 200:
                     problem = "a share-link visitor saw more than the shared night"
-                elif not route.params and who == "other host":
+                elif not route.params and who in signed_in:
                     pass  # their own list, their own account pages: nothing of the owner's
+                elif route.name in PLAYERS_OWN and who == "linked player" and status == 200:
+                    pass  # a night their seat played, as its live link shows it
                 elif status not in OUTSIDER_STATUSES and not to_login(response):
                     problem = "an outsider was let in"
                 if problem:
                     offending.append(f"{method.upper()} {url} by {who}: {status}, {problem}")
                 if route.name == "logout" and user is not None:
                     visitor.force_login(user)
+
+    # What a linked player may open, they do: every night their seat played.
+    mine = visitors["linked player"][0]
+    for route, url in walk:
+        if route.name in PLAYERS_OWN and mine.get(url).status_code != 200:
+            offending.append(f"GET {url} by linked player: not shown")
 
     owner = client(world.owner)
     # The owner's POSTs with an empty form may legitimately write (close a night,
@@ -93,7 +106,8 @@ def test_every_url_answers_every_visitor_as_it_should():
                 owner.force_login(world.owner)
 
     print(
-        f"\npermission matrix: {len(walk)} URLs x 4 visitors x 2 methods = {cells} requests, "
+        f"\npermission matrix: {len(walk)} URLs x {len(visitors) + 1} visitors x 2 methods = "
+        f"{cells} requests, "
         f"{len(offending)} offending"
     )
     assert offending == [], "\n".join(offending)

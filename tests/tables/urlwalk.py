@@ -27,6 +27,8 @@ from ledger.models import (
     PaymentMethod,
     PaymentMethodWithdrawal,
     Player,
+    PlayerLink,
+    PlayerUnlink,
     PooledTransfer,
     Seat,
     ShareLink,
@@ -40,6 +42,7 @@ from tests.factories import (
     ShareLinkFactory,
     TableFactory,
     UserFactory,
+    link_player,
 )
 from tests.tables.night_helpers import example_1_hands
 
@@ -60,6 +63,9 @@ PUBLIC = {
 # URLs a signed-in visitor uses for their own account: what they write is theirs (a
 # sample table of their own), nothing of anyone else's.
 OWN_WRITES = {"table_sample_create"}
+# URLs a player opens from their own account, for a seat it holds: the world's linked
+# player (``World.linked``) may open them at the world's table, nobody else.
+PLAYERS_OWN = {"my_night"}
 # URLs the walk cannot fill in, and why.
 SKIPPED = {
     "password_reset_confirm": "its uidb64 and token come from a reset e-mail (Django's own view)",
@@ -80,6 +86,8 @@ LEDGER_MODELS: list[type[Model]] = [
     DebtPool,
     DebtPoolSource,
     PooledTransfer,
+    PlayerLink,
+    PlayerUnlink,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
@@ -129,6 +137,10 @@ class World:
     method: PaymentMethod
     mark: PaymentMark
     pooled: PooledTransfer
+    # The account that plays the world's player (Ann) at its table, and one that plays
+    # Zed at the other host's table.
+    linked: object
+    other_linked: object
     values: dict[str, list] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -166,11 +178,12 @@ class World:
 def build_world(player_name: str = "Ann") -> World:
     """A host's table with a player, an open night of three hands, a closed night of
     seven, a live share link to each, a way the player gets paid (the host's words, in
-    any currency, so the closed night's settle-up offers it); and another host with a
-    table of their own."""
+    any currency, so the closed night's settle-up offers it); another host with a
+    table of their own; and the accounts that play the player and the other table's
+    player."""
     owner = UserFactory()
     other = UserFactory()
-    PlayerFactory(table=TableFactory(owner=other, name="Someone else's table"), name="Zed")
+    zed = PlayerFactory(table=TableFactory(owner=other, name="Someone else's table"), name="Zed")
     table = TableFactory(owner=owner)
     names = [player_name, "Bob", "Cy", "Dee"]
     for name in names:
@@ -195,6 +208,8 @@ def build_world(player_name: str = "Ann") -> World:
     pooled = PooledTransfer.objects.create(
         pool=pool, payer=by_name["Cy"], payee=by_name["Dee"], amount=Decimal("2")
     )
+    linked = link_player(player).user
+    other_linked = link_player(zed).user
     return World(
         owner=owner,
         other=other,
@@ -206,6 +221,8 @@ def build_world(player_name: str = "Ann") -> World:
         method=method,
         mark=mark,
         pooled=pooled,
+        linked=linked,
+        other_linked=other_linked,
     )
 
 
