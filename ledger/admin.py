@@ -25,6 +25,8 @@ from ledger.models import (
     PaymentMethod,
     PaymentMethodWithdrawal,
     Player,
+    PlayerLink,
+    PlayerUnlink,
     PooledTransfer,
     RosterChange,
     Seat,
@@ -182,6 +184,19 @@ class PasswordResetRequestAdmin(ReadOnlyAdmin):
     list_display = ["requested_at", "email_digest", "client_digest"]
     search_fields = ["email_digest", "client_digest"]
     date_hierarchy = "requested_at"
+
+
+@admin.register(PlayerLink)
+class PlayerLinkAdmin(ReadOnlyAdmin):
+    list_display = ["player", "number", "user", "linked_by", "linked_at"]
+    list_select_related = ["player__table", "user", "linked_by"]
+    search_fields = ["player__name", "user__username"]
+
+
+@admin.register(PlayerUnlink)
+class PlayerUnlinkAdmin(ReadOnlyAdmin):
+    list_display = ["link", "unlinked_by", "unlinked_at"]
+    list_select_related = ["link__player", "unlinked_by"]
 
 
 @admin.register(NightSummary)

@@ -14,7 +14,14 @@ from ledger.services.debts import debts_pool, payment_mark, payment_mark_reverse
 from ledger.services.hosts import host_language_set
 from ledger.services.password_resets import password_reset_request_record
 from ledger.services.payment_methods import payment_method_remove
-from tests.factories import NightFactory, PaymentMethodFactory, ShareLinkFactory, UserFactory
+from ledger.services.player_links import player_unlink
+from tests.factories import (
+    NightFactory,
+    PaymentMethodFactory,
+    ShareLinkFactory,
+    UserFactory,
+    link_player,
+)
 from tests.ledger.debt_nights import closed_example
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +37,8 @@ def _url(model, view: str, *args) -> str:
 def night():
     """Three hands, then Dee goes home, and the night imported back from its file, the
     host's language saved, a way Ann got paid, then removed, what is owed at another
-    table, and a password reset asked for: a row of every model but a share link."""
+    table, a password reset asked for, and Bob's seat linked to his account and unlinked:
+    a row of every model but a share link."""
     night = NightFactory(hands=3)
     host_language_set(user=night.table.owner, language="sv")
     dee = night.seats.get(player__name="Dee").player
@@ -40,6 +48,8 @@ def night():
     payment_method_remove(method=method, by=night.table.owner, reason="new phone")
     _debts()
     password_reset_request_record(email="ann@example.com", client="203.0.113.7")
+    link = link_player(night.seats.get(player__name="Bob").player)
+    player_unlink(link=link, by=night.table.owner)
     return night
 
 
