@@ -91,3 +91,8 @@ def night_for_player(request: HttpRequest, night_id: int) -> tuple[Night, Player
         player__links__unlink__isnull=True,
     )
     return seat.night, seat.player
+
+
+def payment_method_for_account(request: HttpRequest, method_id: int) -> PaymentMethod:
+    """One of the signed-in player's own ways of getting paid; a 404 for anyone else's."""
+    return get_object_or_404(PaymentMethod, pk=method_id, user=request.user)

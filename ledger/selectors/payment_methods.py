@@ -20,6 +20,21 @@ def player_payment_methods(player: Player) -> list[PaymentMethod]:
     return list(PaymentMethod.objects.current().filter(player=player).order_by("added_at", "id"))
 
 
+def player_payment_methods_and_own(player: Player) -> tuple[list[PaymentMethod], bool]:
+    """``player``'s methods as their host wrote them (as ``player_payment_methods``), and
+    whether the account that plays them now keeps ways of its own: one query."""
+    rows = (
+        PaymentMethod.objects.current()
+        .filter(
+            Q(player=player)
+            | Q(user__player_links__player=player, user__player_links__unlink__isnull=True)
+        )
+        .order_by("added_at", "id")
+    )
+    methods = list(rows)
+    return [m for m in methods if m.user_id is None], any(m.user_id for m in methods)
+
+
 def account_payment_methods(user) -> list[PaymentMethod]:
     """The ways ``user``'s account gets paid, not withdrawn, oldest first: one query."""
     return list(PaymentMethod.objects.current().filter(user=user).order_by("added_at", "id"))

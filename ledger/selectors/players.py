@@ -18,7 +18,7 @@ from django.db.models import BooleanField, Count, Expression, F, Max, Min, Q, Su
 
 from ledger.models import Entry, Hand, Night, NightResult, PaymentMethod, Player
 from ledger.selectors.debts import PlayerDebts, player_debts
-from ledger.selectors.payment_methods import player_payment_methods
+from ledger.selectors.payment_methods import player_payment_methods_and_own
 from ledger.selectors.totals import NIGHT_FIELDS, NightInfo, Totals
 
 # Hand.input["seated"] is a list of player ids; Django's ``contains`` lookup on JSON
@@ -287,13 +287,16 @@ class PlayerScreen:
     stats: PlayerStats
     debts: list[PlayerDebts]
     payment_methods: list[PaymentMethod]
+    keeps_own_payment_methods: bool  # their account's ways are used instead of these
 
 
 def player_screen(player: Player, *, page: int | str = 1) -> PlayerScreen:
     """The stats' queries, the table's open debts', and one for the payment methods."""
+    methods, keeps_own = player_payment_methods_and_own(player)
     return PlayerScreen(
         player=player,
         stats=player_stats(player, page=page),
         debts=player_debts(player),
-        payment_methods=player_payment_methods(player),
+        payment_methods=methods,
+        keeps_own_payment_methods=keeps_own,
     )

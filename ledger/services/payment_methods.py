@@ -19,6 +19,7 @@ from ledger.models import payments as kinds
 from ledger.payments.pix import PIX_CITY_LIMIT, PIX_NAME_LIMIT
 from ledger.payments.text import plain_text_clean, text_clean
 from ledger.rules.errors import Code, Problem, gettext_noop
+from ledger.selectors.payment_methods import keeps_own_payment_methods
 
 PAYMENT_KIND_UNKNOWN = Code(
     "payment_kind_unknown",
@@ -29,6 +30,11 @@ PAYMENT_METHOD_TAKEN = Code(
     "payment_method_taken",
     gettext_noop("{player} already gets paid this way."),
     field="value",
+)
+PLAYER_KEEPS_OWN_PAYMENT_METHODS = Code(
+    "player_keeps_own_payment_methods",
+    gettext_noop("{player} keeps their own ways of getting paid, on their account."),
+    field="kind",
 )
 ACCOUNT_PAYMENT_METHOD_TAKEN = Code(
     "account_payment_method_taken",
@@ -123,6 +129,9 @@ def payment_method_add(
         )
         if taken.exists():
             raise InvalidInput(PAYMENT_METHOD_TAKEN(player=player.pk))
+        if keeps_own_payment_methods(player):
+            # Theirs step in wherever they are paid: a host's entry would never be used.
+            raise InvalidInput(PLAYER_KEEPS_OWN_PAYMENT_METHODS(player=player.pk))
         return PaymentMethod.objects.create(
             player=player, added_by=by, added_at=timezone.now(), **fields
         )

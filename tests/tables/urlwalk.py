@@ -35,6 +35,7 @@ from ledger.models import (
     Table,
 )
 from ledger.services.debts import payment_mark
+from ledger.services.payment_methods import account_payment_method_add
 from tests.factories import (
     NightFactory,
     PaymentMethodFactory,
@@ -62,7 +63,7 @@ PUBLIC = {
 }
 # URLs a signed-in visitor uses for their own account: what they write is theirs (a
 # sample table of their own), nothing of anyone else's.
-OWN_WRITES = {"table_sample_create"}
+OWN_WRITES = {"table_sample_create", "my_payment_method_remove"}
 # URLs a player opens from their own account, for a seat it holds: the world's linked
 # player (``World.linked``) may open them at the world's table, nobody else.
 PLAYERS_OWN = {"my_night"}
@@ -141,6 +142,7 @@ class World:
     # Zed at the other host's table.
     linked: object
     other_linked: object
+    own_method: PaymentMethod
     values: dict[str, list] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -150,7 +152,8 @@ class World:
             "night_id": [self.open_night.pk, self.closed_night.pk],
             "number": [1],
             "token": self.tokens,
-            "method_id": [self.method.pk],
+            # The host's entry for the player, and the player's own on their account.
+            "method_id": [self.method.pk, self.own_method.pk],
             # The closed night's first transfer (Bob pays the first player), its mark,
             # and a "settle everything" transfer.
             "payer_id": [self.mark.payer_id],
@@ -210,6 +213,7 @@ def build_world(player_name: str = "Ann") -> World:
     )
     linked = link_player(player).user
     other_linked = link_player(zed).user
+    own_method = account_payment_method_add(user=linked, kind="other", value="Ann's own way")
     return World(
         owner=owner,
         other=other,
@@ -223,6 +227,7 @@ def build_world(player_name: str = "Ann") -> World:
         pooled=pooled,
         linked=linked,
         other_linked=other_linked,
+        own_method=own_method,
     )
 
 
