@@ -97,6 +97,8 @@ def test_every_model_is_the_ledgers():
         "PasswordResetRequest",
         "PlayerLink",
         "PlayerUnlink",
+        "PaymentSent",
+        "PaymentSentConfirmation",
     }
 
 

@@ -11,7 +11,9 @@
 - debts: what is still owed — payment marks, their reversals, and "settle everything";
 - results: what each closed night came to (per seat, its records, its settle-up),
   written once when it closes;
-- player_links: which account plays which seat (append-only, undone by a new record).
+- player_links: which account plays which seat (append-only, undone by a new record);
+- payments_sent: a payer's word that they sent a transfer, and its confirmation
+  (append-only).
 """
 
 from ledger.models.debts import (
@@ -40,6 +42,11 @@ from ledger.models.payments import (
     PaymentMethod,
     PaymentMethodWithdrawal,
 )
+from ledger.models.payments_sent import (
+    PAYMENT_SENT_IS_APPEND_ONLY,
+    PaymentSent,
+    PaymentSentConfirmation,
+)
 from ledger.models.player_links import (
     PLAYER_LINK_IS_APPEND_ONLY,
     PlayerLink,
@@ -60,6 +67,7 @@ __all__ = [
     "NIGHT_IMPORT_IS_APPEND_ONLY",
     "NIGHT_RESULTS_ARE_APPEND_ONLY",
     "PAYMENT_METHOD_IS_APPEND_ONLY",
+    "PAYMENT_SENT_IS_APPEND_ONLY",
     "PLAYER_LINK_IS_APPEND_ONLY",
     "RESET_REQUEST_IS_APPEND_ONLY",
     "DebtPool",
@@ -77,6 +85,8 @@ __all__ = [
     "PaymentMarkReversal",
     "PaymentMethod",
     "PaymentMethodWithdrawal",
+    "PaymentSent",
+    "PaymentSentConfirmation",
     "Player",
     "PlayerLink",
     "PlayerUnlink",

@@ -15,6 +15,7 @@ Callers import the module that holds the service; nothing is re-exported here.
   "settle everything";
 - hosts: a host's own settings (their language);
 - player_links: a seat linked to the account of whoever plays it, and unlinked;
+- payments_sent: a payer says they sent a transfer, the payee or the host confirms it;
 - password_resets: a request for a password-reset mail recorded, for the hour's limits.
 
 A service that refuses raises ``ledger.errors.InvalidInput`` or ``Conflict``, with

@@ -68,6 +68,8 @@ def test_the_append_only_tables_are_those_of_the_append_only_models():
         "ledger_paymentmarkreversal",
         "ledger_paymentmethod",
         "ledger_paymentmethodwithdrawal",
+        "ledger_paymentsent",
+        "ledger_paymentsentconfirmation",
         "ledger_playerlink",
         "ledger_playerunlink",
         "ledger_pooledtransfer",
