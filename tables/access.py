@@ -1,6 +1,7 @@
 """Who may see what: one helper per object. Outsiders get a 404, never a hint; so does
 everything of a sample table its host has put away (ledger.services.samples)."""
 
+from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
@@ -9,6 +10,7 @@ from ledger.models import (
     Night,
     PaymentMark,
     PaymentMethod,
+    PaymentSent,
     Player,
     PooledTransfer,
     Seat,
@@ -96,3 +98,20 @@ def night_for_player(request: HttpRequest, night_id: int) -> tuple[Night, Player
 def payment_method_for_account(request: HttpRequest, method_id: int) -> PaymentMethod:
     """One of the signed-in player's own ways of getting paid; a 404 for anyone else's."""
     return get_object_or_404(PaymentMethod, pk=method_id, user=request.user)
+
+
+def payment_sent_for_confirmer(request: HttpRequest, sent_id: int) -> PaymentSent:
+    """A payer's word "I sent it", for the two who may confirm it: the table's host, or
+    the account that plays its payee now. A 404 for everyone else."""
+    mine = Q(table__owner=request.user) | Q(
+        payee__links__user=request.user, payee__links__unlink__isnull=True
+    )
+    found = (
+        PaymentSent.objects.filter(mine, pk=sent_id, table__hidden_at=None)
+        .select_related("night", "table")
+        .distinct()
+        .first()
+    )
+    if found is None:
+        raise Http404
+    return found

@@ -26,6 +26,8 @@ from ledger.models import (
     PaymentMarkReversal,
     PaymentMethod,
     PaymentMethodWithdrawal,
+    PaymentSent,
+    PaymentSentConfirmation,
     Player,
     PlayerLink,
     PlayerUnlink,
@@ -36,6 +38,7 @@ from ledger.models import (
 )
 from ledger.services.debts import payment_mark
 from ledger.services.payment_methods import account_payment_method_add
+from ledger.services.payments_sent import payment_sent_record
 from tests.factories import (
     NightFactory,
     PaymentMethodFactory,
@@ -63,10 +66,16 @@ PUBLIC = {
 }
 # URLs a signed-in visitor uses for their own account: what they write is theirs (a
 # sample table of their own), nothing of anyone else's.
-OWN_WRITES = {"table_sample_create", "my_payment_method_remove"}
+OWN_WRITES = {"table_sample_create"}
+# What the world's linked player (Ann) may write from her account: withdraw her own way of
+# getting paid, confirm the word "I sent it" of a transfer paid to her.
+PLAYERS_OWN_WRITES = {"my_payment_method_remove", "payment_sent_confirm"}
 # URLs a player opens from their own account, for a seat it holds: the world's linked
 # player (``World.linked``) may open them at the world's table, nobody else.
 PLAYERS_OWN = {"my_night"}
+# Forms on those nights: "I sent it" of the world's closed night is Bob's transfer, which
+# Ann's account is refused (400, nothing written); her own is tested on its own.
+PLAYERS_OWN_FORMS = {"my_transfer_sent"}
 # URLs the walk cannot fill in, and why.
 SKIPPED = {
     "password_reset_confirm": "its uidb64 and token come from a reset e-mail (Django's own view)",
@@ -89,6 +98,8 @@ LEDGER_MODELS: list[type[Model]] = [
     PooledTransfer,
     PlayerLink,
     PlayerUnlink,
+    PaymentSent,
+    PaymentSentConfirmation,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
@@ -143,6 +154,7 @@ class World:
     linked: object
     other_linked: object
     own_method: PaymentMethod
+    sent: PaymentSent
     values: dict[str, list] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -160,6 +172,8 @@ class World:
             "payee_id": [self.mark.payee_id],
             "mark_id": [self.mark.pk],
             "transfer_id": [self.pooled.pk],
+            # Bob's account's word that he sent the closed night's transfer to Ann.
+            "sent_id": [self.sent.pk],
         }
 
     def urls(self, route: Route) -> list[str]:
@@ -214,6 +228,10 @@ def build_world(player_name: str = "Ann") -> World:
     linked = link_player(player).user
     other_linked = link_player(zed).user
     own_method = account_payment_method_add(user=linked, kind="other", value="Ann's own way")
+    bob = by_name["Bob"]
+    sent = payment_sent_record(
+        night=closed, payer_id=bob.pk, payee_id=player.pk, by=link_player(bob).user
+    )
     return World(
         owner=owner,
         other=other,
@@ -228,6 +246,7 @@ def build_world(player_name: str = "Ann") -> World:
         linked=linked,
         other_linked=other_linked,
         own_method=own_method,
+        sent=sent,
     )
 
 
