@@ -61,8 +61,10 @@ def test_ann_sees_her_games_gets_paid_her_own_way_and_says_she_sent_it(
     page.get_by_label("How", exact=True).select_option("swish")
     page.get_by_label("Number, key, account or name").fill("070 123 45 67")
     page.get_by_role("button", name="Add", exact=True).click()
-    expect(page.get_by_text("You can now be paid by Swish at every table you play at.")).to_be_visible()
-    expect(page.locator("#payment-methods").get_by_text("070-123 45 67", exact=True)).to_be_visible()
+    added = page.get_by_text("You can now be paid by Swish at every table you play at.")
+    expect(added).to_be_visible()
+    methods = page.locator("#payment-methods")
+    expect(methods.get_by_text("070-123 45 67", exact=True)).to_be_visible()
     _fits(page)
     _keep(page, "my-payment-methods")
 
