@@ -24,7 +24,8 @@ problems, and writes nothing.
 Row locks, on PostgreSQL. A write that must read what is there before it writes (the
 next hand's number, what is still owed, whether a file was imported) holds a row's lock
 for its transaction, and every writer takes them in one order: the host's user row (an
-import; an account's, as a way of getting paid is added to it), a table's row (a mark or its taking back, "I sent it" or its confirmation, "settle everything", a second tap of
+import; an account's, as a way of getting paid is added to it), a table's row (a mark or
+its taking back, "I sent it" or its confirmation, "settle everything", a second tap of
 Start), a night's row (a hand recorded, corrected or undone, a roster change, a night
 closed; an import's new night), a player's row (a way of getting paid added). A writer
 takes some of them, in that order, never back to an earlier one. Each is FOR NO KEY UPDATE
