@@ -2,10 +2,12 @@
 past nights (with its pay buttons and "settle everything"), and the house rules in a few
 words. Its players and its open debts are parts htmx swaps on their own."""
 
+from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, ngettext, npgettext, pgettext
 
 from ledger import rules
 from ledger.models import Table
+from ledger.selectors.payments_sent import pending_sent
 from ledger.selectors.table_screen import open_debts, table_players, table_screen
 from tables import house_rules_text, presenters
 from tables.forms.players import PlayerNameForm
@@ -49,6 +51,9 @@ def table_page(
             "open_nights": screen.open_nights,
             "closed_nights": screen.closed_nights,
             "pages": screen.closed_page,
+            # The payers' words "I sent it" waiting for the host (or the payee) to confirm.
+            "sent": pending_sent(table_id=table.pk),
+            "back": reverse("table_detail", args=[table.pk]),
         },
     )
 

@@ -15,8 +15,15 @@ from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
 from ledger.services import tables as table_services
+from ledger.services.payment_methods import account_payment_method_add
 from ledger.services.share_links import share_link_create
-from tests.factories import PaymentMethodFactory, TableFactory, UserFactory, night_with
+from tests.factories import (
+    PaymentMethodFactory,
+    TableFactory,
+    UserFactory,
+    link_player,
+    night_with,
+)
 from tests.ledger.helpers import hand_data
 
 
@@ -78,6 +85,10 @@ def world() -> World:
 
     big = _eight_players_at_high_stakes(host)
     bartholomew = big.seats.get(player__name="Bartholomew").player
+    # The host also plays Bartholomew from their own account: a player's own screens,
+    # with euros owed and owed to them, and a way of getting paid of their own.
+    link_player(bartholomew, host)
+    account_payment_method_add(user=host, kind="other", value="Cash to Bartholomew")
 
     anonymous = {
         "home": reverse("home"),
@@ -135,6 +146,10 @@ def world() -> World:
         "night report (eight players)": reverse("night_report", args=[big.pk]),
         "settle-up (eight players)": reverse("night_settlement", args=[big.pk]),
         "player page (eight players)": reverse("player_detail", args=[bartholomew.pk]),
+        "my games": reverse("my_games"),
+        "my night": reverse("my_night", args=[big.pk]),
+        "my debts": reverse("my_debts"),
+        "my payment methods": reverse("my_payment_methods"),
     }
     return World(host=host, anonymous=anonymous, signed_in=signed_in)
 

@@ -134,3 +134,20 @@ def test_nobody_else_can_confirm(client, transfer, who):
 def test_an_anonymous_visitor_is_sent_to_sign_in(client):
     url = reverse("my_debts")
     assert client.get(url)["Location"] == f"{reverse('login')}?next={url}"
+
+
+def test_the_host_sees_the_word_on_the_table_page_and_confirms_it_there(client, transfer):
+    night, first, payer, _ = transfer
+    sent = payment_sent_record(
+        night=night, payer_id=first.payer_id, payee_id=first.payee_id, by=payer
+    )
+    client.force_login(night.table.owner)
+    table_page = reverse("table_detail", args=[night.table_id])
+
+    page = client.get(table_page)
+
+    assert [word.id for word in page.context["sent"]] == [sent.pk]
+    assert page.context["sent"][0].sent_by == payer.username
+    response = client.post(reverse("payment_sent_confirm", args=[sent.pk]), {"next": table_page})
+    assert response["Location"] == table_page
+    assert client.get(table_page).context["sent"] == []
