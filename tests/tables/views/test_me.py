@@ -159,3 +159,31 @@ def test_signing_in_lands_a_host_on_their_tables(client, ann):
     response = client.post(reverse("login"), {"username": host.username, "password": PASSWORD})
 
     assert client.get(response.url).url == reverse("table_list")
+
+
+def _queries(client, url) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def test_my_games_and_a_night_make_the_same_queries_at_3_and_60_nights(client):
+    from tests.ledger.stats_nights import history
+
+    counts = {}
+    for nights in (3, 60):
+        user = UserFactory()
+        table = TableFactory()
+        # The newest night still open at both, as in a history being played.
+        played = play_nights(table, 3, close_last=False) if nights == 3 else history(table, nights)
+        link_player(Player.objects.get(table=table, name="Ann"), user)
+        client.force_login(user)
+        counts[nights] = (
+            _queries(client, reverse("my_games")),
+            _queries(client, reverse("my_night", args=[played[0].pk])),
+        )
+    print("queries (My games, a night) at 3 and 60 nights:", counts)
+    assert counts[3] == counts[60]
