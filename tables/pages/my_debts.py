@@ -9,7 +9,7 @@ from decimal import Decimal
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger.selectors.debts import TransferDebt
+from ledger.selectors.debts import MarkShown, TransferDebt
 from ledger.selectors.my_debts import MyDebts, my_debts
 from ledger.selectors.payments_sent import SentShown
 from tables.pay_buttons import PayButton, pay_buttons, settle_up_message
@@ -31,6 +31,8 @@ class DebtLine:
     sent: SentShown | None = None
     sent_url: str = ""  # "I sent it", where the player pays a night's transfer
     confirm_url: str = ""  # where they are paid and the payer's word waits
+    # What is marked paid of it already: how much, by which account, when (none taken back).
+    marks: tuple[MarkShown, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,4 +109,5 @@ def _line(debt: TransferDebt, debts: MyDebts, other: str, methods, table_name, *
         sent=sent,
         sent_url=sent_url,
         confirm_url=confirm_url,
+        marks=tuple(mark for mark in debt.marks if not mark.reversed),
     )

@@ -1,10 +1,13 @@
 """What I owe and am owed: the player's open transfers at every table, with the payee's
 pay buttons; "I sent it"; the payer's word shown to the payee and the host, who confirm."""
 
+from decimal import Decimal
+
 import pytest
 from django.urls import reverse
 
 from ledger.models import NightTransfer, PaymentMark, PaymentSent, PaymentSentConfirmation, Player
+from ledger.services.debts import payment_mark
 from ledger.services.payment_methods import account_payment_method_add
 from ledger.services.payments_sent import SENT_ALREADY_SAID, payment_sent_record
 from tables.problems import sentences
@@ -151,3 +154,21 @@ def test_the_host_sees_the_word_on_the_table_page_and_confirms_it_there(client, 
     response = client.post(reverse("payment_sent_confirm", args=[sent.pk]), {"next": table_page})
     assert response["Location"] == table_page
     assert client.get(table_page).context["sent"] == []
+
+
+def test_a_part_marked_paid_says_how_much_by_which_account_and_when(client, transfer):
+    night, first, payer, payee = transfer
+    mark = payment_mark(
+        night=night,
+        payer_id=first.payer_id,
+        payee_id=first.payee_id,
+        amount=Decimal("1"),
+        by=payee,
+    )
+    client.force_login(payer)
+
+    seats = client.get(reverse("my_debts")).context["seats"]
+
+    lines = [line for seat in seats for row in seat.currencies for line in row.owes]
+    marked = next(line for line in lines if line.marks)
+    assert [(m.id, m.marked_by) for m in marked.marks] == [(mark.pk, payee.username)]
