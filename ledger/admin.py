@@ -26,6 +26,8 @@ from ledger.models import (
     PaymentMarkReversal,
     PaymentMethod,
     PaymentMethodWithdrawal,
+    PaymentSent,
+    PaymentSentConfirmation,
     Player,
     PlayerInvite,
     PlayerInviteAttempt,
@@ -139,10 +141,11 @@ class NightImportAdmin(ReadOnlyAdmin):
 
 @admin.register(PaymentMethod)
 class PaymentMethodAdmin(ReadOnlyAdmin):
-    list_display = ["player", "kind", "value", "added_by", "added_at"]
+    # A host's entry names its player; a player's own, their account.
+    list_display = ["player", "user", "kind", "value", "added_by", "added_at"]
     list_filter = ["kind"]
-    list_select_related = ["player__table", "added_by"]
-    search_fields = ["player__name", "value", "name"]
+    list_select_related = ["player__table", "user", "added_by"]
+    search_fields = ["player__name", "user__username", "value", "name"]
 
 
 @admin.register(PaymentMethodWithdrawal)
@@ -198,6 +201,19 @@ class PlayerLinkAdmin(ReadOnlyAdmin):
     list_display = ["player", "number", "user", "linked_by", "linked_at"]
     list_select_related = ["player__table", "user", "linked_by"]
     search_fields = ["player__name", "user__username"]
+
+
+@admin.register(PaymentSent)
+class PaymentSentAdmin(ReadOnlyAdmin):
+    list_display = ["id", "night", "payer", "payee", "amount", "currency", "sent_by", "sent_at"]
+    list_select_related = ["night__table", "payer", "payee", "sent_by"]
+    search_fields = ["table__name", "payer__name", "payee__name", "sent_by__username"]
+
+
+@admin.register(PaymentSentConfirmation)
+class PaymentSentConfirmationAdmin(ReadOnlyAdmin):
+    list_display = ["sent", "mark", "confirmed_by", "confirmed_at"]
+    list_select_related = ["sent", "mark", "confirmed_by"]
 
 
 @admin.register(PlayerUnlink)

@@ -7,6 +7,7 @@ the hand screen, record, undo, correct, tonight's roster, the judge, the live li
 its QR code, the log, close and the settle-up); the rest of the table stays the host's
 (``_for_host``), the live link's switching on and off from the report too."""
 
+from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy
@@ -15,9 +16,11 @@ from ledger.models import (
     Night,
     PaymentMark,
     PaymentMethod,
+    PaymentSent,
     Player,
     PlayerInvite,
     PooledTransfer,
+    Seat,
     SeatClaim,
     Table,
 )
@@ -154,3 +157,39 @@ def hand_screen_for_runner(
     if screen is None:
         raise Http404
     return screen
+
+
+def night_for_player(request: HttpRequest, night_id: int) -> tuple[Night, Player]:
+    """A night the signed-in player sat at, in a seat their account holds now, and that
+    seat: a 404 for everyone else, the host included (who has their own screens). One
+    query."""
+    seat = get_object_or_404(
+        Seat.objects.select_related("night__table", "player"),
+        night_id=night_id,
+        night__table__hidden_at=None,
+        player__links__user=request.user,
+        player__links__unlink__isnull=True,
+    )
+    return seat.night, seat.player
+
+
+def payment_method_for_account(request: HttpRequest, method_id: int) -> PaymentMethod:
+    """One of the signed-in player's own ways of getting paid; a 404 for anyone else's."""
+    return get_object_or_404(PaymentMethod, pk=method_id, user=request.user)
+
+
+def payment_sent_for_confirmer(request: HttpRequest, sent_id: int) -> PaymentSent:
+    """A payer's word "I sent it", for the two who may confirm it: the table's host, or
+    the account that plays its payee now. A 404 for everyone else."""
+    mine = Q(table__owner=request.user) | Q(
+        payee__links__user=request.user, payee__links__unlink__isnull=True
+    )
+    found = (
+        PaymentSent.objects.filter(mine, pk=sent_id, table__hidden_at=None)
+        .select_related("night", "table")
+        .distinct()
+        .first()
+    )
+    if found is None:
+        raise Http404
+    return found

@@ -104,6 +104,8 @@ def test_every_model_is_the_ledgers():
         "CoHostRevocation",
         "SeatClaim",
         "SeatClaimAnswer",
+        "PaymentSent",
+        "PaymentSentConfirmation",
     }
 
 

@@ -16,7 +16,9 @@
   at accepting one the hour's limit counts (append-only);
 - seat_claims: "This is me" from the live link, and the host's answer (append-only);
 - co_hosts: the players a host lets run the nights of a table (append-only, revoked by a
-  new record).
+  new record);
+- payments_sent: a payer's word that they sent a transfer, and its confirmation
+  (append-only).
 """
 
 from ledger.models.co_hosts import CO_HOST_IS_APPEND_ONLY, CoHostGrant, CoHostRevocation
@@ -46,6 +48,11 @@ from ledger.models.payments import (
     PaymentMethod,
     PaymentMethodWithdrawal,
 )
+from ledger.models.payments_sent import (
+    PAYMENT_SENT_IS_APPEND_ONLY,
+    PaymentSent,
+    PaymentSentConfirmation,
+)
 from ledger.models.player_invites import (
     PLAYER_INVITE_IS_APPEND_ONLY,
     PlayerInvite,
@@ -74,6 +81,7 @@ __all__ = [
     "NIGHT_IMPORT_IS_APPEND_ONLY",
     "NIGHT_RESULTS_ARE_APPEND_ONLY",
     "PAYMENT_METHOD_IS_APPEND_ONLY",
+    "PAYMENT_SENT_IS_APPEND_ONLY",
     "PLAYER_INVITE_IS_APPEND_ONLY",
     "PLAYER_LINK_IS_APPEND_ONLY",
     "RESET_REQUEST_IS_APPEND_ONLY",
@@ -95,6 +103,8 @@ __all__ = [
     "PaymentMarkReversal",
     "PaymentMethod",
     "PaymentMethodWithdrawal",
+    "PaymentSent",
+    "PaymentSentConfirmation",
     "Player",
     "PlayerInvite",
     "PlayerInviteAttempt",

@@ -1,4 +1,5 @@
-"""How a player gets paid: the ways a host recorded for them to receive money.
+"""How a player gets paid: the ways a host recorded for them to receive money, or the
+ways a player keeps on their own account, for every table where they hold a seat.
 
 Append-only, as the ledger is: a method is never edited or deleted. Taking one away is a
 new record (``PaymentMethodWithdrawal``: who, when, why), so the audit keeps every number
@@ -99,11 +100,23 @@ class PaymentMethod(_PaymentRecord):
     SEPA account the holder's ``name`` and an optional ``bic``.
     """
 
+    # Whose: a table's player, as their host wrote it, or an account, as the player wrote
+    # it once for every table where they hold a seat (exactly one of the two).
     player = models.ForeignKey(
         "ledger.Player",
         verbose_name=gettext_lazy("player"),
         on_delete=models.PROTECT,
         related_name="payment_methods",
+        null=True,
+        blank=True,
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("account"),
+        on_delete=models.PROTECT,
+        related_name="payment_methods",
+        null=True,
+        blank=True,
     )
     kind = models.CharField(
         verbose_name=gettext_lazy("kind"), max_length=16, choices=PAYMENT_METHOD_KINDS
@@ -136,6 +149,11 @@ class PaymentMethod(_PaymentRecord):
         verbose_name = gettext_lazy("payment method")
         verbose_name_plural = gettext_lazy("payment methods")
         constraints = [
+            models.CheckConstraint(
+                condition=Q(player__isnull=False, user__isnull=True)
+                | Q(player__isnull=True, user__isnull=False),
+                name="payment_method_player_or_account",
+            ),
             models.CheckConstraint(
                 condition=Q(kind__in=KIND_CODES), name="payment_method_kind_known"
             ),
@@ -184,9 +202,17 @@ class PaymentMethod(_PaymentRecord):
                 name="payment_method_phone_e164",
             ),
         ]
-        indexes = [models.Index(fields=["player", "kind"], name="payment_method_player_idx")]
+        indexes = [
+            models.Index(fields=["player", "kind"], name="payment_method_player_idx"),
+            models.Index(fields=["user", "kind"], name="payment_method_user_idx"),
+        ]
 
     def __str__(self) -> str:
+        if self.player_id is None:
+            return gettext("%(kind)s of user #%(user)s") % {
+                "kind": self.get_kind_display(),
+                "user": self.user_id,
+            }
         return gettext("%(kind)s of player #%(player)s") % {
             "kind": self.get_kind_display(),
             "player": self.player_id,

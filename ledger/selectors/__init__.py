@@ -14,6 +14,10 @@ module named for it; what several share has a module of its own:
 - live_link: what the players' live link shows, and how a poll learns it is unchanged;
 - referee: the trick referee's screen;
 - players: one player's history at their table, and their page;
+- my_games: a player's own games, from their account: every seat, every night;
+- my_night: one night as a player who sat at it sees it from their account;
+- my_debts: what a player owes and is owed at every table where they hold a seat;
+- payments_sent: the payers' words "I sent it" still waiting to be confirmed;
 - table_screen: a table's page (its players, nights and open debts);
 - table_stats: a table's leaderboards, nights and records;
 - table_results: a table's results file, every night's result for each player;

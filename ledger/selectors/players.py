@@ -18,7 +18,7 @@ from django.db.models import BooleanField, Count, Expression, F, Max, Min, Q, Su
 
 from ledger.models import Entry, Hand, Night, NightResult, PaymentMethod, Player
 from ledger.selectors.debts import PlayerDebts, player_debts
-from ledger.selectors.payment_methods import player_payment_methods
+from ledger.selectors.payment_methods import player_payment_methods_and_own
 from ledger.selectors.totals import NIGHT_FIELDS, NightInfo, Totals
 
 # Hand.input["seated"] is a list of player ids; Django's ``contains`` lookup on JSON
@@ -104,25 +104,25 @@ class PlayerStats:
 
     @property
     def stay_rate(self) -> Decimal | None:
-        return _percent(self.stays, self.hands_dealt_in)
+        return percent(self.stays, self.hands_dealt_in)
 
     @property
     def win_rate(self) -> Decimal | None:
-        return _percent(self.wins, self.stays)
+        return percent(self.wins, self.stays)
 
     @property
     def bourre_rate(self) -> Decimal | None:
-        return _percent(self.bourres, self.stays)
+        return percent(self.bourres, self.stays)
 
 
-def _percent(part: int, whole: int) -> Decimal | None:
+def percent(part: int, whole: int) -> Decimal | None:
     """``part`` of ``whole`` in percent, one decimal; None when there is no whole."""
     if not whole:
         return None
     return (Decimal(100 * part) / Decimal(whole)).quantize(Decimal("0.1"))
 
 
-def _streak(newest_first: Iterable[int]) -> Streak:
+def streak_of(newest_first: Iterable[int]) -> Streak:
     """Consecutive closed nights (their chips, newest first), all up or all down."""
     direction, count = "", 0
     for chips in newest_first:
@@ -132,7 +132,7 @@ def _streak(newest_first: Iterable[int]) -> Streak:
     return Streak(direction, count)
 
 
-def _open_facts(player: Player) -> dict:
+def open_hand_facts(player: Player) -> dict:
     """The hand facts of the nights still being played, from their hands and entries (a
     closed night's were written as it closed): two queries."""
     hands = Hand.objects.filter(
@@ -207,7 +207,7 @@ def player_stats(player: Player, *, page: int | str = 1) -> PlayerStats:
             closed[fact] += row[fact]
         for most in biggest:
             biggest[most] = _most(biggest[most], row[most])
-    live = _open_facts(player)
+    live = open_hand_facts(player)
 
     # The running totals stand at the net after the newest closed night: the page's
     # count back from there, less what the nights newer than the page came to; the
@@ -271,7 +271,7 @@ def player_stats(player: Player, *, page: int | str = 1) -> PlayerStats:
             biggest["biggest_bourre"], -biggest_bourre if biggest_bourre else None
         ),
         net=net,
-        streak=_streak(
+        streak=streak_of(
             results.order_by("-started_at", "-night_id").values_list("chips", flat=True).iterator()
         ),
         best_night=best and _result_night(best, best.night, 0),
@@ -287,13 +287,16 @@ class PlayerScreen:
     stats: PlayerStats
     debts: list[PlayerDebts]
     payment_methods: list[PaymentMethod]
+    keeps_own_payment_methods: bool  # their account's ways are used instead of these
 
 
 def player_screen(player: Player, *, page: int | str = 1) -> PlayerScreen:
     """The stats' queries, the table's open debts', and one for the payment methods."""
+    methods, keeps_own = player_payment_methods_and_own(player)
     return PlayerScreen(
         player=player,
         stats=player_stats(player, page=page),
         debts=player_debts(player),
-        payment_methods=player_payment_methods(player),
+        payment_methods=methods,
+        keeps_own_payment_methods=keeps_own,
     )

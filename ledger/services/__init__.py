@@ -19,6 +19,7 @@ Callers import the module that holds the service; nothing is re-exported here.
 - co_hosts: a linked player let run a table's nights, and that taken back;
 - player_invites: the host's invite to claim a seat, made, withdrawn and accepted, and
   each try at accepting one counted for the hour's limit;
+- payments_sent: a payer says they sent a transfer, the payee or the host confirms it;
 - password_resets: a request for a password-reset mail recorded, for the hour's limits.
 
 A service that refuses raises ``ledger.errors.InvalidInput`` or ``Conflict``, with
@@ -27,7 +28,8 @@ problems, and writes nothing.
 Row locks, on PostgreSQL. A write that must read what is there before it writes (the
 next hand's number, what is still owed, whether a file was imported) holds a row's lock
 for its transaction, and every writer takes them in one order: the host's user row (an
-import), a table's row (a mark or its taking back, "settle everything", a second tap of
+import; an account's, as a way of getting paid is added to it), a table's row (a mark or
+its taking back, "I sent it" or its confirmation, "settle everything", a second tap of
 Start), a night's row (a hand recorded, corrected or undone, a roster change, a night
 closed; an import's new night), a player's row (a way of getting paid added). A writer
 takes some of them, in that order, never back to an earlier one. Each is FOR NO KEY UPDATE

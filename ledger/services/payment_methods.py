@@ -1,4 +1,5 @@
-"""Writes for how a player gets paid: add a payment method, withdraw one.
+"""Writes for how a player gets paid: add a payment method (the host's, for a player of
+their table, or a player's own, on their account), withdraw one.
 
 Every detail is checked by ``ledger.payments`` and stored in the one form it returns; a
 bad value is refused with every problem found, each naming its ``field``, and nothing is
@@ -7,6 +8,7 @@ written. Nothing is ever edited: withdrawing a method is a new record.
 
 from collections.abc import Callable
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -17,6 +19,7 @@ from ledger.models import payments as kinds
 from ledger.payments.pix import PIX_CITY_LIMIT, PIX_NAME_LIMIT
 from ledger.payments.text import plain_text_clean, text_clean
 from ledger.rules.errors import Code, Problem, gettext_noop
+from ledger.selectors.payment_methods import keeps_own_payment_methods
 
 PAYMENT_KIND_UNKNOWN = Code(
     "payment_kind_unknown",
@@ -26,6 +29,16 @@ PAYMENT_KIND_UNKNOWN = Code(
 PAYMENT_METHOD_TAKEN = Code(
     "payment_method_taken",
     gettext_noop("{player} already gets paid this way."),
+    field="value",
+)
+PLAYER_KEEPS_OWN_PAYMENT_METHODS = Code(
+    "player_keeps_own_payment_methods",
+    gettext_noop("{player} keeps their own ways of getting paid, on their account."),
+    field="kind",
+)
+ACCOUNT_PAYMENT_METHOD_TAKEN = Code(
+    "account_payment_method_taken",
+    gettext_noop("You already get paid this way."),
     field="value",
 )
 PAYMENT_METHOD_WITHDRAWN = Code(
@@ -116,8 +129,45 @@ def payment_method_add(
         )
         if taken.exists():
             raise InvalidInput(PAYMENT_METHOD_TAKEN(player=player.pk))
+        if keeps_own_payment_methods(player):
+            # Theirs step in wherever they are paid: a host's entry would never be used.
+            raise InvalidInput(PLAYER_KEEPS_OWN_PAYMENT_METHODS(player=player.pk))
         return PaymentMethod.objects.create(
             player=player, added_by=by, added_at=timezone.now(), **fields
+        )
+
+
+def account_payment_method_add(
+    *,
+    user,
+    kind: str,
+    value: str,
+    pix_kind: str = "",
+    name: str = "",
+    city: str = "",
+    bic: str = "",
+) -> PaymentMethod:
+    """A new way for the player behind ``user``'s account to get paid, at every table
+    where they hold a seat: the same checks as a host's entry for a player; the same
+    method twice (not withdrawn) is refused. Added by the account itself."""
+    fields = payment_method_clean(
+        kind=kind, value=value, pix_kind=pix_kind, name=name, city=city, bic=bic
+    )
+    with transaction.atomic():
+        # The account's row, locked: two taps of "Add" cannot both pass the check below.
+        list(
+            get_user_model()
+            .objects.select_for_update(no_key=True)
+            .filter(pk=user.pk)
+            .values_list("pk")
+        )
+        taken = PaymentMethod.objects.current().filter(
+            user=user, kind=fields["kind"], value=fields["value"]
+        )
+        if taken.exists():
+            raise InvalidInput(ACCOUNT_PAYMENT_METHOD_TAKEN())
+        return PaymentMethod.objects.create(
+            user=user, added_by=user, added_at=timezone.now(), **fields
         )
 
 

@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from ledger.models import Player
-from ledger.selectors.payment_methods import player_payment_methods
+from ledger.selectors.payment_methods import player_payment_methods_and_own
 from ledger.selectors.player_invites import player_account
 from ledger.selectors.players import CHART_NIGHTS, PlayerStats, player_screen
 from ledger.selectors.seat_claims import pending_claims
@@ -39,13 +39,17 @@ def player_page(
         "remove_form": PaymentMethodRemoveForm(),
     }
     if part == PAYMENT_METHODS:
-        return Page(TEMPLATE, {**methods, "payment_methods": player_payment_methods(player)}, part)
+        hosts, keeps_own = player_payment_methods_and_own(player)
+        # Linked to an account with ways of its own: those are used, the form steps aside.
+        context = {**methods, "payment_methods": hosts, "keeps_own": keeps_own}
+        return Page(TEMPLATE, context, part)
     screen = player_screen(player, page=page)
     return Page(
         TEMPLATE,
         {
             **methods,
             "payment_methods": screen.payment_methods,
+            "keeps_own": screen.keeps_own_payment_methods,
             "stats": screen.stats,
             "nights": screen.stats.nights,
             "pages": screen.stats.page,

@@ -3,11 +3,13 @@ the final balances, the seal, and the text the host sends to the players' chat."
 
 from functools import partial
 
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 
 from ledger.models import Night
 from ledger.selectors.night_end import SettleUpScreen, settle_up_screen
+from ledger.selectors.payments_sent import pending_sent
 from tables import presenters
 from tables.languages import players_language
 from tables.night_links import links
@@ -50,6 +52,9 @@ def settle_up_page(
             "text": text,
             "text_rows": text.count("\n") + 1,
             "links": links(night),
+            # The payers' words "I sent it" waiting for the host (or the payee) to confirm.
+            "sent": pending_sent(night_id=night.pk),
+            "back": reverse("night_settlement", args=[night.pk]),
         },
     )
 

@@ -8,6 +8,7 @@ from django.utils.translation import gettext, gettext_lazy, ngettext, npgettext,
 from ledger import rules
 from ledger.models import Table
 from ledger.selectors.co_hosts import table_accounts
+from ledger.selectors.payments_sent import pending_sent
 from ledger.selectors.seat_claims import pending_claims
 from ledger.selectors.table_screen import open_debts, table_players, table_screen
 from tables import house_rules_text, presenters
@@ -57,6 +58,9 @@ def table_page(
             # "This is me" from the live link, waiting for the host's answer.
             "claims": pending_claims(table=table),
             "claims_back": reverse("table_detail", args=[table.pk]),
+            # The payers' words "I sent it" waiting for the host (or the payee) to confirm.
+            "sent": pending_sent(table_id=table.pk),
+            "back": reverse("table_detail", args=[table.pk]),
         },
     )
 

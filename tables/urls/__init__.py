@@ -17,4 +17,5 @@ urlpatterns = [
     path("", include("tables.urls.stats")),
     path("", include("tables.urls.referee")),
     path("", include("tables.urls.debts")),
+    path("", include("tables.urls.me")),
 ]

@@ -13,7 +13,7 @@ urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(next_page="table_list", redirect_authenticated_user=True),
+        auth_views.LoginView.as_view(next_page="sign_in_landing", redirect_authenticated_user=True),
         name="login",
     ),
     path("accounts/logout/", accounts.logout, name="logout"),

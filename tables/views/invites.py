@@ -19,7 +19,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ledger.errors import Conflict, ServiceError
-from ledger.selectors.hosts import hosts_a_table
 from ledger.selectors.player_invites import InviteScreen, invite_attempts_since, invite_screen
 from ledger.services import player_invites as invites
 from tables import responses
@@ -115,6 +114,5 @@ def _accept(request: HttpRequest, screen: InviteScreen, page) -> HttpResponse:
         problems = sentences(error.problems, {screen.player.pk: screen.player.name})
         return responses.refuse(request, page, problems, status=responses.CONFLICT)
     message = INVITE_ACCEPTED % {"player": screen.player.name, "table": screen.table_name}
-    # Until the player's own home: the table list for a host, else the front page.
-    to = reverse("table_list") if hosts_a_table(request.user) else reverse("home")
-    return responses.go(request, to, message)
+    # Their games, where the table of the seat just linked now shows.
+    return responses.go(request, reverse("my_games"), message)

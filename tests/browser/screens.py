@@ -16,6 +16,7 @@ from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 from ledger.services.co_hosts import co_host_grant
+from ledger.services.payment_methods import account_payment_method_add
 from ledger.services.player_invites import player_invite_create
 from ledger.services.seat_claims import seat_claim_create
 from ledger.services.share_links import share_link_create
@@ -87,17 +88,19 @@ def world() -> World:
 
     big = _eight_players_at_high_stakes(host)
     bartholomew = big.seats.get(player__name="Bartholomew").player
+    # The host also plays Bartholomew from their own account: a player's own screens,
+    # with euros owed and owed to them, and a way of getting paid of their own.
+    link_player(bartholomew, host)
+    account_payment_method_add(user=host, kind="other", value="Cash to Bartholomew")
 
     # The players' own accounts: an invite for Bob, Cy played from an account and made
-    # co-host, a claim of Dee's seat waiting for the host, and the host playing a seat at
-    # the high-stakes table from their own account (their seats, and leaving one).
+    # co-host, a claim of Dee's seat waiting for the host, and the host's own seat at the
+    # high-stakes table, Bartholomew's, above (their seats, and leaving one).
     bob = night.seats.get(player__name="Bob").player
     invite, invite_token = player_invite_create(player=bob, by=host)
     cy = night.seats.get(player__name="Cy").player
     co_host_grant(link=link_player(cy, UserFactory(username="cy_plays")), by=host)
     seat_claim_create(player=dee, user=UserFactory(username="dee_plays"), client="192.0.2.9")
-    thibault = big.seats.get(player__name="Thibault").player
-    link_player(thibault, host)
 
     anonymous = {
         "home": reverse("home"),
@@ -161,8 +164,12 @@ def world() -> World:
         "player page (claimed)": reverse("player_detail", args=[dee.pk]),
         "player unlink": reverse("player_unlink", args=[cy.pk]),
         "my seats": reverse("account_seats"),
-        "leave a seat": reverse("seat_leave", args=[thibault.pk]),
+        "leave a seat": reverse("seat_leave", args=[bartholomew.pk]),
         "invite (signed in)": reverse("invite_view", args=[invite_token]),
+        "my games": reverse("my_games"),
+        "my night": reverse("my_night", args=[big.pk]),
+        "my debts": reverse("my_debts"),
+        "my payment methods": reverse("my_payment_methods"),
     }
     return World(host=host, anonymous=anonymous, signed_in=signed_in)
 

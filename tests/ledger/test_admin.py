@@ -7,7 +7,7 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from ledger import nightfile
-from ledger.models import Entry, Hand, ShareLink
+from ledger.models import Entry, Hand, Player, ShareLink
 from ledger.selectors.debts import table_debts
 from ledger.services import roster as roster_services
 from ledger.services.co_hosts import co_host_grant, co_host_revoke
@@ -15,6 +15,7 @@ from ledger.services.debts import debts_pool, payment_mark, payment_mark_reverse
 from ledger.services.hosts import host_language_set
 from ledger.services.password_resets import password_reset_request_record
 from ledger.services.payment_methods import payment_method_remove
+from ledger.services.payments_sent import payment_sent_confirm, payment_sent_record
 from ledger.services.player_invites import (
     player_invite_attempt_record,
     player_invite_create,
@@ -44,8 +45,9 @@ def _url(model, view: str, *args) -> str:
 def night():
     """Three hands, then Dee goes home, and the night imported back from its file, the
     host's language saved, a way Ann got paid, then removed, what is owed at another
-    table, a password reset asked for, Bob's seat linked to his account and unlinked, and
-    Cy's invited, claimed and made co-host: a row of every model but a share link."""
+    table (with a word "I sent it" confirmed), a password reset asked for, Bob's seat
+    linked to his account and unlinked, and Cy's invited, claimed and made co-host: a row
+    of every model but a share link."""
     night = NightFactory(hands=3)
     host_language_set(user=night.table.owner, language="sv")
     dee = night.seats.get(player__name="Dee").player
@@ -81,6 +83,10 @@ def _debts() -> None:
     ids = dict(first.seats.values_list("player__name", "player_id"))
     mark = payment_mark(night=first, payer_id=ids["Bob"], payee_id=ids["Ann"], by=first.started_by)
     payment_mark_reverse(mark=mark, reason="Wrong pair", by=first.started_by)
+    # Bob's account says it sent the transfer, and the host confirms it.
+    bob = link_player(Player.objects.get(pk=ids["Bob"])).user
+    sent = payment_sent_record(night=first, payer_id=ids["Bob"], payee_id=ids["Ann"], by=bob)
+    payment_sent_confirm(sent=sent, by=first.started_by)
     digest = table_debts(first.table).of("USD").digest
     debts_pool(table=first.table, currency="USD", digest=digest, by=first.started_by)
 

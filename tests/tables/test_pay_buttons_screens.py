@@ -180,8 +180,9 @@ def test_the_settle_up_reads_the_payees_methods_in_one_more_query(
     client.get(page)
 
     # Session, user, the night, the settle-up's six (tests/tables/views/test_query_counts.py:
-    # with the night's payment marks and "settle everything") and the payees' methods.
-    with django_assert_num_queries(10):
+    # with the night's payment marks and "settle everything"), the payees' methods, and the
+    # payers' words "I sent it" waiting.
+    with django_assert_num_queries(11):
         html = client.get(page).content.decode()
     assert html.count('<details class="pay">') == 2
 

@@ -3,9 +3,10 @@
 Every URL x {owner, another host, anonymous, a share-link visitor, a linked player of
 this table, a linked player of another table, a co-host of this table} x {GET, POST}.
 Outsiders get a 404, the sign-in page or a 405, and write nothing; a share-link visitor
-sees the shared night and nothing else; a linked player reaches only what the live link
-shows and their own seats; a co-host exactly the night-running URLs of this table (and
-meets no server error there); the owner never meets a server error.
+sees the shared night and nothing else; a linked player reaches only their own account's
+pages, their own seats and the nights their seat played, as the live link shows them; a
+co-host exactly the night-running URLs of this table (and meets no server error there);
+the owner never meets a server error.
 """
 
 import pytest
@@ -16,6 +17,9 @@ from django.urls import reverse
 
 from tests.tables.urlwalk import (
     OWN_WRITES,
+    PLAYERS_OWN,
+    PLAYERS_OWN_FORMS,
+    PLAYERS_OWN_WRITES,
     PUBLIC,
     RUNNER,
     TOKEN_WRITES,
@@ -66,17 +70,25 @@ def test_every_url_answers_every_visitor_as_it_should():
         "other host": (client(world.other), world.other),
         "anonymous": (client(), None),
         "share visitor": (client(), None),
-        "linked player here": (client(world.member), world.member),
-        "linked player elsewhere": (client(world.member_elsewhere), world.member_elsewhere),
+        "linked player here": (client(world.linked), world.linked),
+        "linked player elsewhere": (client(world.other_linked), world.other_linked),
         # Last: running the nights writes (an empty POST may close one), as the owner's does.
         "co-host": (client(world.co_host), world.co_host),
     }
     signed_in = {who for who, (_, user) in visitors.items() if user is not None}
+    # Whose account plays a seat of the world's nights: Ann's, and the co-host's (Cy).
+    seated = {"linked player here", "co-host"}
     share_visitor = visitors["share visitor"][0]
     assert share_visitor.get(reverse("share_view", args=[world.tokens[0]])).status_code == 200
     walk = world.walk()
     offending: list[str] = []
     cells = 0
+    # What a linked player may open, they do (before the walk, where she may leave her seat):
+    # every night her seat played, and leaving it.
+    mine = visitors["linked player here"][0]
+    for route, url in walk:
+        if route.name in PLAYERS_OWN and mine.get(url).status_code != 200:
+            offending.append(f"GET {url} by linked player here: not shown")
     before = fingerprint()  # outsiders write nothing, so each answer's "after" is the next "before"
 
     for who, (visitor, user) in visitors.items():
@@ -100,6 +112,12 @@ def test_every_url_answers_every_visitor_as_it_should():
                     if not _only_their_own_writes(before, after, user):
                         problem = "a link's holder wrote more than their own"
                     before = after
+                elif (
+                    after != before
+                    and route.name in PLAYERS_OWN_WRITES
+                    and who == "linked player here"
+                ):
+                    before = after  # her own account's records, or a word sent to her
                 elif after != before and route.name in OWN_WRITES and who in signed_in:
                     # Theirs alone: the owner's rows are as they were.
                     if _owners(world, after) != _owners(world, before):
@@ -116,6 +134,10 @@ def test_every_url_answers_every_visitor_as_it_should():
                     problem = "a share-link visitor saw more than the shared night"
                 elif not route.params and who in signed_in:
                     pass  # their own list, their own account pages: nothing of the owner's
+                elif route.name in PLAYERS_OWN and who in seated and status == 200:
+                    pass  # a night their seat played, as its live link shows it
+                elif route.name in PLAYERS_OWN_FORMS and who in seated and status == 400:
+                    pass  # their night, but Bob's transfer: refused, nothing written
                 elif status not in OUTSIDER_STATUSES and not to_login(response):
                     problem = "an outsider was let in"
                 if problem:
@@ -145,16 +167,18 @@ def test_every_url_answers_every_visitor_as_it_should():
 def test_a_linked_player_reaches_their_own_seats_and_no_one_elses():
     world = build_world()
     bob = world.table.players.get(name="Bob")
-    member = client(world.member)
+    member = client(world.linked)
     assert member.get(reverse("account_seats")).status_code == 200
-    assert member.get(reverse("seat_leave", args=[bob.pk])).status_code == 200
+    assert member.get(reverse("seat_leave", args=[world.player.pk])).status_code == 200
     for url in (
-        reverse("seat_leave", args=[world.player.pk]),
+        reverse("seat_leave", args=[bob.pk]),
+        reverse("player_detail", args=[world.player.pk]),
+        reverse("player_unlink", args=[world.player.pk]),
         reverse("player_detail", args=[bob.pk]),
         reverse("player_unlink", args=[bob.pk]),
         reverse("player_invite", args=[world.invite.pk]),
         reverse("table_detail", args=[world.table.pk]),
     ):
         assert member.get(url).status_code == 404, url
-    elsewhere = client(world.member_elsewhere)
-    assert elsewhere.get(reverse("seat_leave", args=[bob.pk])).status_code == 404
+    elsewhere = client(world.other_linked)
+    assert elsewhere.get(reverse("seat_leave", args=[world.player.pk])).status_code == 404

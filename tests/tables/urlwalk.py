@@ -28,6 +28,8 @@ from ledger.models import (
     PaymentMarkReversal,
     PaymentMethod,
     PaymentMethodWithdrawal,
+    PaymentSent,
+    PaymentSentConfirmation,
     Player,
     PlayerInvite,
     PlayerInviteAttempt,
@@ -43,6 +45,8 @@ from ledger.models import (
 )
 from ledger.services.co_hosts import co_host_grant
 from ledger.services.debts import payment_mark
+from ledger.services.payment_methods import account_payment_method_add
+from ledger.services.payments_sent import payment_sent_record
 from ledger.services.player_invites import player_invite_create
 from ledger.services.seat_claims import seat_claim_create
 from tests.factories import (
@@ -106,6 +110,15 @@ RUNNER = {
     "night_join",
     "night_leave",
 }
+# What the world's linked player (Ann) may write from her account: withdraw her own way of
+# getting paid, confirm the word "I sent it" of a transfer paid to her, leave her seat.
+PLAYERS_OWN_WRITES = {"my_payment_method_remove", "payment_sent_confirm", "seat_leave"}
+# URLs a player opens from their own account, for a seat it holds: the world's linked
+# player (``World.linked``) may open them at the world's table, nobody else.
+PLAYERS_OWN = {"my_night", "seat_leave"}
+# Forms on those nights: "I sent it" of the world's closed night is Bob's transfer, which
+# Ann's account is refused (400, nothing written); her own is tested on its own.
+PLAYERS_OWN_FORMS = {"my_transfer_sent"}
 # URLs the walk cannot fill in, and why.
 SKIPPED = {
     "password_reset_confirm": "its uidb64 and token come from a reset e-mail (Django's own view)",
@@ -135,6 +148,8 @@ LEDGER_MODELS: list[type[Model]] = [
     CoHostRevocation,
     SeatClaim,
     SeatClaimAnswer,
+    PaymentSent,
+    PaymentSentConfirmation,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
@@ -184,13 +199,16 @@ class World:
     method: PaymentMethod
     mark: PaymentMark
     pooled: PooledTransfer
-    # Accounts that play a seat: Bob's at this table (a linked player here, no host of
-    # it), Zed's at the other host's table (a linked player elsewhere).
-    member: object
-    member_elsewhere: object
-    co_host: object  # plays Cy, and runs this table's nights
+    # The accounts that play a seat: Ann's at this table (a linked player here, no host of
+    # it, with a way of getting paid of her own), Zed's at the other host's table (a linked
+    # player elsewhere), and Cy's, who runs this table's nights (a co-host).
+    linked: object
+    other_linked: object
+    co_host: object
+    own_method: PaymentMethod
+    sent: PaymentSent  # Bob's account says it sent the closed night's transfer to Ann
     claim: SeatClaim  # someone says they are Dee, the host has not answered
-    invite: PlayerInvite  # an open invite for the player (Ann)
+    invite: PlayerInvite  # an open invite for Eve, new at the table
     invite_token: str
     values: dict[str, list] = field(init=False)
 
@@ -201,7 +219,8 @@ class World:
             "night_id": [self.open_night.pk, self.closed_night.pk],
             "number": [1],
             "token": self.tokens,
-            "method_id": [self.method.pk],
+            # The host's entry for the player, and the player's own on their account.
+            "method_id": [self.method.pk, self.own_method.pk],
             # The closed night's first transfer (Bob pays the first player), its mark,
             # and a "settle everything" transfer.
             "payer_id": [self.mark.payer_id],
@@ -211,6 +230,8 @@ class World:
             "invite_id": [self.invite.pk],
             "claim_id": [self.claim.pk],
             "invite_token": [self.invite_token],
+            # Bob's account's word that he sent the closed night's transfer to Ann.
+            "sent_id": [self.sent.pk],
         }
 
     def urls(self, route: Route) -> list[str]:
@@ -232,13 +253,13 @@ class World:
 def build_world(player_name: str = "Ann") -> World:
     """A host's table with a player, an open night of three hands, a closed night of
     seven, a live share link to each, a way the player gets paid (the host's words, in
-    any currency, so the closed night's settle-up offers it), an open invite for the
-    player and an account playing Bob; and another host with a table of their own, whose
-    Zed is played by an account too."""
+    any currency, so the closed night's settle-up offers it); the accounts that play the
+    player (with a way of getting paid of her own) and Cy (a co-host), Bob's account's word
+    that he sent Ann what he owes, a claim of Dee's seat, an open invite for Eve's; and
+    another host with a table of their own, whose Zed is played by an account too."""
     owner = UserFactory()
     other = UserFactory()
     zed = PlayerFactory(table=TableFactory(owner=other, name="Someone else's table"), name="Zed")
-    member_elsewhere = link_player(zed).user
     table = TableFactory(owner=owner)
     names = [player_name, "Bob", "Cy", "Dee"]
     for name in names:
@@ -263,11 +284,20 @@ def build_world(player_name: str = "Ann") -> World:
     pooled = PooledTransfer.objects.create(
         pool=pool, payer=by_name["Cy"], payee=by_name["Dee"], amount=Decimal("2")
     )
-    member = link_player(by_name["Bob"]).user
+    linked = link_player(player).user
+    other_linked = link_player(zed).user
+    own_method = account_payment_method_add(user=linked, kind="other", value="Ann's own way")
+    bob = by_name["Bob"]
+    sent = payment_sent_record(
+        night=closed, payer_id=bob.pk, payee_id=player.pk, by=link_player(bob).user
+    )
     co_host = link_player(by_name["Cy"])
     co_host_grant(link=co_host, by=owner)
     claim = seat_claim_create(player=by_name["Dee"], user=UserFactory(), client="192.0.2.1")
-    invite, invite_token = player_invite_create(player=player, by=owner)
+    # Eve plays no night of the world: whoever takes her seat by the invite in the walk
+    # gains no night to see.
+    eve = PlayerFactory(table=table, name="Eve")
+    invite, invite_token = player_invite_create(player=eve, by=owner)
     return World(
         owner=owner,
         other=other,
@@ -279,9 +309,11 @@ def build_world(player_name: str = "Ann") -> World:
         method=method,
         mark=mark,
         pooled=pooled,
-        member=member,
-        member_elsewhere=member_elsewhere,
+        linked=linked,
+        other_linked=other_linked,
         co_host=co_host.user,
+        own_method=own_method,
+        sent=sent,
         claim=claim,
         invite=invite,
         invite_token=invite_token,

@@ -41,11 +41,14 @@ def installed_triggers() -> dict[str, set[str]]:
 
 
 def missing_triggers() -> dict[str, set[str]]:
+    """The append-only tables there now (a migration taken back may have dropped some) that
+    lack a trigger, each with what it lacks."""
     installed = installed_triggers()
+    existing = set(connection.introspection.table_names())
     return {
         table: missing
         for table in append_only_triggers.append_only_tables()
-        if (missing := trigger_names(table) - installed.get(table, set()))
+        if table in existing and (missing := trigger_names(table) - installed.get(table, set()))
     }
 
 
@@ -70,6 +73,8 @@ def test_the_append_only_tables_are_those_of_the_append_only_models():
         "ledger_paymentmarkreversal",
         "ledger_paymentmethod",
         "ledger_paymentmethodwithdrawal",
+        "ledger_paymentsent",
+        "ledger_paymentsentconfirmation",
         "ledger_playerinvite",
         "ledger_playerinviteattempt",
         "ledger_playerinvitewithdrawal",
@@ -220,8 +225,7 @@ def test_the_migrations_replace_the_old_triggers_and_put_one_set_on_every_table(
     # 0005 taken back leaves the tables of 0004 guarded, and the night imports not yet
     # (nor the password reset requests of 0006: a table of a later migration is not
     # there at all, so it has no trigger to miss).
-    existing = set(connection.introspection.table_names())
-    assert set(missing_triggers()) & existing == {
+    assert set(missing_triggers()) == {
         "ledger_nightimport",
     }
     append_only_triggers.uninstall(connection)

@@ -164,7 +164,7 @@ def test_signing_up_from_the_invite_comes_back_to_it_and_links_in_one_tap(ann):
     )
     assert (response.status_code, response.url) == (302, here)
     response = visitor.post(here, follow=True)
-    assert response.redirect_chain == [(reverse("home"), 302)]
+    assert response.redirect_chain == [(reverse("my_games"), 302)]
     assert escape(str(INVITE_ACCEPTED % {"player": "Ann", "table": ann.table.name})) in (
         response.content.decode()
     )
@@ -182,13 +182,13 @@ def test_signing_in_from_the_invite_comes_back_to_it(ann):
     assert (response.status_code, response.url) == (302, here)
 
 
-def test_a_host_who_links_a_seat_elsewhere_lands_on_their_tables(ann):
+def test_a_host_who_links_a_seat_elsewhere_lands_on_their_games(ann):
     other_host = TableFactory().owner
     _, token = player_invite_create(player=ann, by=ann.table.owner)
     c = Client()
     c.force_login(other_host)
     response = c.post(reverse("invite_view", args=[token]))
-    assert response.url == reverse("table_list")
+    assert response.url == reverse("my_games")
     assert current_link(ann).user == other_host
 
 

@@ -273,9 +273,10 @@ def test_with_htmx_the_section_is_read_without_the_players_stats(
     PaymentMethodFactory(player=player)
 
     # Session, user, the player with the access check; in a transaction (SAVEPOINT and
-    # RELEASE here) the lock on the player, the check for the same method and the insert;
-    # then the section's methods. No stats.
-    with django_assert_num_queries(9):
+    # RELEASE here) the lock on the player, the check for the same method, whether the
+    # player keeps their own ways, and the insert; then the section's methods (with
+    # whether the player keeps their own). No stats.
+    with django_assert_num_queries(10):
         response = client.post(_add(player), {"kind": "bizum", "value": "612345678"}, headers=HTMX)
 
     assert response.content.decode().count("<dt>") == 2

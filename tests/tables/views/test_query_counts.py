@@ -125,8 +125,9 @@ def test_the_settle_up_sums_the_entries_once(client):
     # The roster, the entries' totals (players and pot in one query), the seal, the
     # host's saved language (the text for the players is written in theirs); once someone
     # owes something (not after one hand), the night's payment marks, whether a "settle
-    # everything" took its debts, and the payees' ways of getting paid, in one query.
-    assert counts == {1: REQUEST + 4, 7: REQUEST + 7, 40: REQUEST + 7}
+    # everything" took its debts, and the payees' ways of getting paid, in one query; and
+    # the payers' words "I sent it" waiting to be confirmed.
+    assert counts == {1: REQUEST + 5, 7: REQUEST + 8, 40: REQUEST + 8}
 
 
 @pytest.mark.parametrize("closed", [False, True])

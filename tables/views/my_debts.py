@@ -1,0 +1,55 @@
+"""What I owe and am owed: the player's open transfers at every table, "I sent it" on
+what they pay, and the confirmation of a payer's word — by the payee's account here, or
+by the host from the settle-up."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST, require_safe
+
+from ledger.errors import Conflict, InvalidInput
+from ledger.services.payments_sent import payment_sent_confirm, payment_sent_record
+from tables import responses
+from tables.access import night_for_player, payment_sent_for_confirmer
+from tables.pages.my_debts import my_debts_page
+from tables.problems import sentences
+from tables.return_to import NEXT, return_to
+
+SENT_SAID = gettext_lazy("Said: you sent it. It shows as paid once it is confirmed.")
+SENT_CONFIRMED = gettext_lazy("Confirmed: the transfer is marked paid.")
+
+
+@login_required
+@require_safe
+def my_debts(request: HttpRequest) -> HttpResponse:
+    return responses.show(request, my_debts_page(request.user))
+
+
+@login_required
+@require_POST
+def my_transfer_sent(
+    request: HttpRequest, night_id: int, payer_id: int, payee_id: int
+) -> HttpResponse:
+    night, _ = night_for_player(request, night_id)
+    try:
+        payment_sent_record(night=night, payer_id=payer_id, payee_id=payee_id, by=request.user)
+    except (InvalidInput, Conflict) as error:
+        status = responses.CONFLICT if isinstance(error, Conflict) else responses.REFUSED
+        page = my_debts_page(request.user)
+        return responses.refuse(request, page, sentences(error.problems, {}), status=status)
+    return responses.go(request, reverse("my_debts"), str(SENT_SAID))
+
+
+@login_required
+@require_POST
+def payment_sent_confirmed(request: HttpRequest, sent_id: int) -> HttpResponse:
+    sent = payment_sent_for_confirmer(request, sent_id)
+    back = return_to(request, request.POST.get(NEXT)) or reverse("my_debts")
+    try:
+        payment_sent_confirm(sent=sent, by=request.user)
+    except (InvalidInput, Conflict) as error:
+        status = responses.CONFLICT if isinstance(error, Conflict) else responses.REFUSED
+        page = my_debts_page(request.user)
+        return responses.refuse(request, page, sentences(error.problems, {}), status=status)
+    return responses.go(request, back, str(SENT_CONFIRMED))
