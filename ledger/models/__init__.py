@@ -15,6 +15,8 @@
 
 from ledger.models.debts import (
     DEBTS_ARE_APPEND_ONLY,
+    DebtBalance,
+    DebtPair,
     DebtPool,
     DebtPoolSource,
     PaymentMark,
@@ -55,6 +57,8 @@ __all__ = [
     "NIGHT_RESULTS_ARE_APPEND_ONLY",
     "PAYMENT_METHOD_IS_APPEND_ONLY",
     "RESET_REQUEST_IS_APPEND_ONLY",
+    "DebtBalance",
+    "DebtPair",
     "DebtPool",
     "DebtPoolSource",
     "Entry",

@@ -299,3 +299,134 @@ class PaymentMarkReversal(_DebtRecord):
 
     def __str__(self) -> str:
         return gettext("Reversal of payment mark #%(id)s") % {"id": self.mark_id}
+
+
+class DebtPair(_DebtRecord):
+    """Two players of a table of whom one owed the other in one currency, ``payer`` to
+    ``payee``: what is still open is kept per pair (``DebtBalance``), so a table's open
+    debts are read from its pairs — a few dozen rows however many nights it played."""
+
+    table = models.ForeignKey(
+        "ledger.Table",
+        verbose_name=gettext_lazy("table"),
+        on_delete=models.PROTECT,
+        related_name="debt_pairs",
+    )
+    currency = models.CharField(verbose_name=gettext_lazy("currency"), max_length=CURRENCY_LENGTH)
+    payer = models.ForeignKey(
+        "ledger.Player",
+        verbose_name=gettext_lazy("payer"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    payee = models.ForeignKey(
+        "ledger.Player",
+        verbose_name=gettext_lazy("payee"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["table", "currency", "id"]
+        verbose_name = gettext_lazy("pair who owe")
+        verbose_name_plural = gettext_lazy("pairs who owe")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "currency", "payer", "payee"], name="debtpair_one_per_pair"
+            ),
+            models.CheckConstraint(condition=~Q(payer=F("payee")), name="debtpair_two_players"),
+            models.CheckConstraint(
+                condition=Exact(Length("currency"), CURRENCY_LENGTH),
+                name="debtpair_currency_code",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("Debts of player #%(payer)s to player #%(payee)s in %(currency)s") % {
+            "payer": self.payer_id,
+            "payee": self.payee_id,
+            "currency": self.currency,
+        }
+
+
+class DebtBalance(_DebtRecord):
+    """What a pair's payer still owes its payee after one change, and the change: a night
+    closed (its transfer between them opened), a payment marked, a mark taken back, or a
+    "settle everything" (what was open closed, its transfer between them opened). The
+    pair's latest row is what is open now. Each row follows the one before it
+    (``previous``, once: two writers can never both build on the same row); the first of a
+    pair follows none. A row with no cause is the balance worked out from the history
+    when balances began to be kept (migration 0012)."""
+
+    pair = models.ForeignKey(
+        DebtPair,
+        verbose_name=gettext_lazy("pair who owe"),
+        on_delete=models.PROTECT,
+        related_name="balances",
+    )
+    previous = models.OneToOneField(
+        "self",
+        verbose_name=gettext_lazy("previous balance"),
+        on_delete=models.PROTECT,
+        related_name="next",
+        null=True,
+        blank=True,
+    )
+    open = _money_field(gettext_lazy("still open"))
+    change = _money_field(gettext_lazy("change"))
+    night = models.ForeignKey(
+        "ledger.Night",
+        verbose_name=gettext_lazy("night"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    mark = models.ForeignKey(
+        PaymentMark,
+        verbose_name=gettext_lazy("payment mark"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    reversal = models.ForeignKey(
+        PaymentMarkReversal,
+        verbose_name=gettext_lazy("reversed payment mark"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    pool = models.ForeignKey(
+        DebtPool,
+        verbose_name=gettext_lazy("settle everything"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    at = models.DateTimeField(verbose_name=gettext_lazy("at"))
+
+    class Meta:
+        ordering = ["pair", "id"]
+        verbose_name = gettext_lazy("open debt")
+        verbose_name_plural = gettext_lazy("open debts")
+        # The pair's latest row: one index seek per pair.
+        indexes = [models.Index(fields=["pair", "-id"], name="debtbalance_latest_idx")]
+        constraints = [
+            models.CheckConstraint(condition=Q(open__gte=0), name="debtbalance_not_negative"),
+            models.CheckConstraint(condition=~Q(change=0), name="debtbalance_changes"),
+            models.CheckConstraint(
+                condition=(
+                    Q(night__isnull=True, mark__isnull=True, reversal__isnull=True)
+                    | Q(night__isnull=True, mark__isnull=True, pool__isnull=True)
+                    | Q(night__isnull=True, reversal__isnull=True, pool__isnull=True)
+                    | Q(mark__isnull=True, reversal__isnull=True, pool__isnull=True)
+                ),
+                name="debtbalance_one_cause",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("%(open)s open after change #%(id)s") % {"open": self.open, "id": self.pk}

@@ -1,11 +1,14 @@
 """What is still owed: each transfer's paid status, a table's open debts per currency and
 pair, the fewest transfers that would settle them all, a player's owes and owed.
 
-A table's open debts are read in a fixed number of queries however many nights it has:
-each closed night's transfers were written as it closed, worked out by the same exact
-method as its settle-up screen (``ledger.rules.settle_up`` on its balances in seat
-order), so they are the same transfers the players were shown; the database sums what
-is paid of each and leaves out what is paid in full.
+A table's open debts are read in a fixed number of queries and rows however many nights
+it has: what each pair still owes is kept as it changes (ledger.services.debt_balances:
+a night closed, a payment marked, a mark taken back, a "settle everything"), so a page
+reads each pair's latest balance, not every night's transfers. Each closed night's
+transfers were written as it closed, worked out by the same exact method as its
+settle-up screen (``ledger.rules.settle_up`` on its balances in seat order), so they are
+the same transfers the players were shown; a night's settle-up shows what is paid of
+each.
 
 Money is summed as Decimal and reduced in the currency's smallest unit as ints (cents),
 so the exact method applies unchanged; amounts in two currencies are never added.
@@ -18,11 +21,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import DecimalField, F, OuterRef, Q, Subquery, Sum, Value
+from django.db.models import DecimalField, F, OuterRef, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
 from ledger import rules
 from ledger.models import (
+    DebtBalance,
+    DebtPair,
     DebtPool,
     Night,
     NightTransfer,
@@ -204,12 +209,20 @@ def fewest_transfers(
 
 @dataclass(frozen=True)
 class PairDebt:
-    """What ``payer`` still owes ``payee`` in one currency, and from which transfers."""
+    """What ``payer`` still owes ``payee`` in one currency (kept as it changes:
+    ledger.services.debt_balances), and the "settle everything" transfers among it, each
+    marked paid on its own. The rest is open from nights, marked on their settle-ups.
+    ``head``: the pair's latest balance, so a change shows in the digest."""
 
     payer: Player
     payee: Player
     open: Decimal
-    transfers: tuple[TransferDebt, ...]
+    transfers: tuple[TransferDebt, ...] = ()
+    head: int = 0
+
+    @property
+    def from_nights(self) -> Decimal:
+        return self.open - sum((t.open for t in self.transfers), ZERO)
 
 
 @dataclass(frozen=True)
@@ -225,24 +238,18 @@ class CurrencyDebts:
     """A table's open debts in one currency."""
 
     currency: str
-    transfers: tuple[TransferDebt, ...]  # every transfer with something open
+    pairs: tuple[PairDebt, ...]  # every pair with something open, by names
     fewest: tuple[SettleProposal, ...]  # the fewest transfers that settle them all
     digest: str  # of the open debts, for "settle everything" to confirm what was seen
 
     @property
     def total(self) -> Decimal:
-        return sum((t.open for t in self.transfers), ZERO)
+        return sum((p.open for p in self.pairs), ZERO)
 
     @property
-    def pairs(self) -> list[PairDebt]:
-        grouped: dict[tuple[int, int], list[TransferDebt]] = defaultdict(list)
-        for t in self.transfers:
-            grouped[t.payer.pk, t.payee.pk].append(t)
-        rows = [
-            PairDebt(ts[0].payer, ts[0].payee, sum((t.open for t in ts), ZERO), tuple(ts))
-            for ts in grouped.values()
-        ]
-        return sorted(rows, key=lambda p: (p.payer.name, p.payee.name))
+    def transfers(self) -> tuple[TransferDebt, ...]:
+        """The open "settle everything" transfers among the pairs."""
+        return tuple(t for p in self.pairs for t in p.transfers)
 
     @property
     def reducible(self) -> bool:
@@ -279,23 +286,18 @@ class PlayerDebts:
         return sum((p.open for p in self.owed), ZERO)
 
 
-def debts_digest(currency: str, transfers: Iterable[TransferDebt]) -> str:
-    """A digest of what is open in one currency: which transfers, of what, how much open."""
-    rows = sorted(
-        f"{kind}:{source}:{t.payer.pk}:{t.payee.pk}:{t.open}"
-        for t in transfers
-        for kind, source in [t.source_key]
-    )
+def debts_digest(currency: str, pairs: Iterable[PairDebt]) -> str:
+    """A digest of what is open in one currency: each pair, what it owes, and its latest
+    balance — any change since (a mark, a night closed, a mark taken back) changes it."""
+    rows = sorted(f"{p.payer.pk}:{p.payee.pk}:{p.open}:{p.head}" for p in pairs)
     return hashlib.sha256("\n".join([currency, *rows]).encode()).hexdigest()
 
 
-def _open_night_transfers(table: Table) -> list[NightTransfer]:
-    """The transfers of ``table``'s closed nights not yet taken into a "settle everything"
-    that still have something open, oldest night first, in settle-up order, with their
-    nights: one query. Each night's transfers were written as it closed, and what is paid
-    of each is summed in the database, so only the transfers still open come back: the
-    database still looks at every transfer of the nights never settled everything (an
-    index range), but nothing is settled again and no fully paid transfer is built."""
+def open_night_ids(table: Table, currency: str) -> list[int]:
+    """The nights of ``table`` in ``currency`` not taken into a "settle everything" with a
+    transfer still open, oldest first: the ones a "settle everything" closes. One query
+    over the transfers of those nights (an index range): each night is closed into a
+    "settle everything" once, so over a table's life each night is read here about once."""
     paid = (
         PaymentMark.objects.filter(
             night=OuterRef("night"),
@@ -307,88 +309,86 @@ def _open_night_transfers(table: Table) -> list[NightTransfer]:
         .annotate(paid=Sum("amount"))
         .values("paid")
     )
-    return list(
-        NightTransfer.objects.filter(table=table, night__debt_pooled__isnull=True)
-        .annotate(paid=Coalesce(Subquery(paid), Value(ZERO), output_field=DecimalField()))
-        .filter(money__gt=F("paid"))
-        .select_related("night")
-        .order_by("night__started_at", "night_id", "position")
+    return sorted(
+        set(
+            NightTransfer.objects.filter(
+                table=table, currency=currency, night__debt_pooled__isnull=True
+            )
+            .annotate(paid=Coalesce(Subquery(paid), Value(ZERO), output_field=DecimalField()))
+            .filter(money__gt=F("paid"))
+            .values_list("night_id", flat=True)
+        )
     )
 
 
 def table_debts(table: Table) -> TableDebts:
-    """Every open debt of ``table``, per currency: four queries, whatever the number of
-    nights (the nights' open transfers, the open poolings' transfers, their marks and the
-    players)."""
-    transfers = _open_night_transfers(table)
+    """Every open debt of ``table``, per currency and pair: four queries, whatever the
+    number of nights — the pairs with their kept balances (one index seek each), the open
+    "settle everything" transfers, their marks, and the players."""
+    latest = DebtBalance.objects.filter(pair=OuterRef("pk")).order_by("-pk")
+    balances = [
+        row
+        for row in DebtPair.objects.filter(table=table)
+        .annotate(open=Subquery(latest.values("open")[:1]), head=Subquery(latest.values("pk")[:1]))
+        .values_list("currency", "payer_id", "payee_id", "open", "head")
+        if row[3] is not None and row[3] > 0
+    ]
     pooled = list(
         PooledTransfer.objects.filter(pool__table=table, pool__pooled_into__isnull=True)
         .select_related("pool")
         .order_by("pool_id", "id")
     )
-    marks_by_night: dict[tuple[int, int, int], list[MarkShown]] = defaultdict(list)
     marks_by_pooled: dict[int, list[MarkShown]] = defaultdict(list)
     for mark in _marks_query().filter(
-        Q(table=table)
-        & (
-            Q(night_id__in={t.night_id for t in transfers})
-            | Q(pooled__pool__pooled_into__isnull=True, pooled__isnull=False)
-        )
+        table=table, pooled__pool__pooled_into__isnull=True, pooled__isnull=False
     ):
-        if mark.night_id:
-            marks_by_night[mark.night_id, mark.payer_id, mark.payee_id].append(_shown(mark))
-        else:
-            marks_by_pooled[mark.pooled_id].append(_shown(mark))
+        marks_by_pooled[mark.pooled_id].append(_shown(mark))
     players = {p.pk: p for p in Player.objects.filter(table=table)}
 
-    open_by_currency: dict[str, list[TransferDebt]] = defaultdict(list)
-    for transfer in transfers:
-        currency = transfer.currency
-        shown = tuple(
-            marks_by_night.get((transfer.night_id, transfer.payer_id, transfer.payee_id), ())
-        )
-        debt = TransferDebt(
-            payer=players[transfer.payer_id],
-            payee=players[transfer.payee_id],
-            money=transfer.money.quantize(quantum(currency)),
-            currency=currency,
-            paid=_paid(shown),
-            marks=shown,
-            night=transfer.night,
-        )
-        if debt.open > 0:
-            open_by_currency[currency].append(debt)
+    pooled_by_pair: dict[tuple[str, int, int], list[TransferDebt]] = defaultdict(list)
     for transfer in pooled:
+        currency = transfer.pool.currency
         shown = tuple(marks_by_pooled.get(transfer.pk, ()))
         debt = TransferDebt(
             payer=players[transfer.payer_id],
             payee=players[transfer.payee_id],
-            money=transfer.amount.quantize(quantum(transfer.pool.currency)),
-            currency=transfer.pool.currency,
+            money=transfer.amount.quantize(quantum(currency)),
+            currency=currency,
             paid=_paid(shown),
             marks=shown,
             pooled_id=transfer.pk,
             pool=transfer.pool,
         )
         if debt.open > 0:
-            open_by_currency[transfer.pool.currency].append(debt)
+            pooled_by_pair[currency, transfer.payer_id, transfer.payee_id].append(debt)
 
+    pairs_by_currency: dict[str, list[PairDebt]] = defaultdict(list)
+    for currency, payer, payee, left, head in balances:
+        pairs_by_currency[currency].append(
+            PairDebt(
+                payer=players[payer],
+                payee=players[payee],
+                open=left.quantize(quantum(currency)),
+                transfers=tuple(pooled_by_pair.get((currency, payer, payee), ())),
+                head=head,
+            )
+        )
     order = list(players)  # the table's players by name: the same debts, the same transfers
     currencies = []
-    for currency in sorted(open_by_currency):
-        transfers = open_by_currency[currency]
+    for currency in sorted(pairs_by_currency):
+        pairs = sorted(pairs_by_currency[currency], key=lambda p: (p.payer.name, p.payee.name))
         fewest = fewest_transfers(
-            ((t.payer.pk, t.payee.pk, t.open) for t in transfers), currency, order
+            ((p.payer.pk, p.payee.pk, p.open) for p in pairs), currency, order
         )
         currencies.append(
             CurrencyDebts(
                 currency=currency,
-                transfers=tuple(transfers),
+                pairs=tuple(pairs),
                 fewest=tuple(
                     SettleProposal(players[a], players[b], money, currency)
                     for a, b, money in fewest
                 ),
-                digest=debts_digest(currency, transfers),
+                digest=debts_digest(currency, pairs),
             )
         )
     return TableDebts(table=table, currencies=tuple(currencies))

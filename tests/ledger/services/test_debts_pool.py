@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _names(debts):
-    return sorted((t.payer.name, t.payee.name, t.open) for t in debts.transfers)
+    return sorted((p.payer.name, p.payee.name, p.open) for p in debts.pairs)
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ def test_three_nights_of_debts_are_replaced_by_the_fewest_transfers(three_nights
     table = three_nights.table
     usd = table_debts(table).of("USD")
     # Nets: Ann +12 -16 +12 = +8, Bob -16 +12 +4 = 0, Cy +4 +4 -16 = -8.
-    assert len(usd.transfers) == 6 and usd.reducible
+    assert len(usd.pairs) == 6 and usd.reducible
     assert [(p.payer.name, p.payee.name, p.money) for p in usd.fewest] == [
         ("Cy", "Ann", Decimal("8.00"))
     ]
