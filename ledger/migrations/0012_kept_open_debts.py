@@ -135,5 +135,9 @@ class Migration(migrations.Migration):
             model_name='debtbalance',
             constraint=models.CheckConstraint(condition=models.Q(models.Q(('mark__isnull', True), ('night__isnull', True), ('reversal__isnull', True)), models.Q(('mark__isnull', True), ('night__isnull', True), ('pool__isnull', True)), models.Q(('night__isnull', True), ('pool__isnull', True), ('reversal__isnull', True)), models.Q(('mark__isnull', True), ('pool__isnull', True), ('reversal__isnull', True)), _connector='OR'), name='debtbalance_one_cause'),
         ),
+        migrations.AddConstraint(
+            model_name='debtbalance',
+            constraint=models.UniqueConstraint(condition=models.Q(('previous__isnull', True)), fields=('pair',), name='debtbalance_one_first_per_pair'),
+        ),
         migrations.RunPython(fill, unfill),
     ]

@@ -415,6 +415,12 @@ class DebtBalance(_DebtRecord):
         # The pair's latest row: one index seek per pair.
         indexes = [models.Index(fields=["pair", "-id"], name="debtbalance_latest_idx")]
         constraints = [
+            # A pair's balances are one line: one first, and each followed once.
+            models.UniqueConstraint(
+                fields=["pair"],
+                condition=Q(previous__isnull=True),
+                name="debtbalance_one_first_per_pair",
+            ),
             models.CheckConstraint(condition=Q(open__gte=0), name="debtbalance_not_negative"),
             models.CheckConstraint(condition=~Q(change=0), name="debtbalance_changes"),
             models.CheckConstraint(

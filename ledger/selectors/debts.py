@@ -17,25 +17,35 @@ so the exact method applies unchanged; amounts in two currencies are never added
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import DecimalField, F, OuterRef, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import (
+    DecimalField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Subquery,
+    Sum,
+    Value,
+)
+from django.db.models.functions import Coalesce, Greatest
 
 from ledger import rules
 from ledger.models import (
     DebtBalance,
     DebtPair,
     DebtPool,
+    DebtPoolSource,
     Night,
-    NightTransfer,
     PaymentMark,
     Player,
     PooledTransfer,
     Table,
 )
+from ledger.models.debts import MONEY_DIGITS, MONEY_PLACES
 from ledger.rules.money import quantum
 from ledger.selectors.standings import Payment
 
@@ -128,6 +138,91 @@ def _paid(marks: Iterable[MarkShown]) -> Decimal:
     return sum((m.amount for m in marks if not m.reversed), ZERO)
 
 
+# --- carried into a "settle everything" ----------------------------------------------
+#
+# A "settle everything" closes every debt of its currency still open then: each night's
+# or earlier "settle everything"'s with something open is carried into it, and takes no
+# mark (nor a mark taken back) after. Which ones were carried is not written down one by
+# one (that would be every open night of the table, at each "settle everything"): it
+# follows from the order of the kept balances (ledger.models.debts.DebtBalance, one
+# sequence per database, written under the table's lock). A debt with something open is
+# carried exactly when a "settle everything" of its table and currency came after its
+# own last change (its night closed, or "settle everything" made, a mark, a mark taken
+# back): had one come while it was open, it would have been carried then and could not
+# have changed after; one that came while it was paid in full did not carry it. Before
+# migration 0012 each carried debt was written down (``DebtPoolSource``): those count
+# too.
+
+
+def _last(balances) -> Coalesce:
+    return Coalesce(Subquery(balances.order_by("-pk").values("pk")[:1]), Value(0))
+
+
+def night_last_change(night) -> Greatest:
+    """The id of the last kept balance ``night`` (a night's id, or an OuterRef to one)
+    changed: its closing, a mark of its transfers, a mark taken back; 0 if none (a night
+    closed before balances were kept)."""
+    return Greatest(
+        _last(DebtBalance.objects.filter(night=night)),
+        _last(DebtBalance.objects.filter(mark__night=night)),
+        _last(DebtBalance.objects.filter(reversal__mark__night=night)),
+    )
+
+
+def pool_last_change(pool) -> Greatest:
+    """As ``night_last_change``, for a "settle everything" (``pool``, an id or OuterRef):
+    its making, a mark of one of its transfers, a mark taken back."""
+    return Greatest(
+        _last(DebtBalance.objects.filter(pool=pool)),
+        _last(DebtBalance.objects.filter(mark__pooled__pool=pool)),
+        _last(DebtBalance.objects.filter(reversal__mark__pooled__pool=pool)),
+    )
+
+
+def latest_pool_change(table, currency) -> Coalesce:
+    """Where the last "settle everything" of ``table`` in ``currency`` stands in the kept
+    balances (its first one); 0 if there is none since balances were kept. ``table`` and
+    ``currency`` are values, or refer to the asking query's row two levels out
+    (``OuterRef(OuterRef(...))``: the "settle everything" is a subquery of a subquery)."""
+    latest = DebtPool.objects.filter(table=table, currency=currency).order_by("-pk")
+    first = DebtBalance.objects.filter(pool=Subquery(latest.values("pk")[:1])).order_by("pk")
+    return Coalesce(Subquery(first.values("pk")[:1]), Value(0))
+
+
+def night_pooled_after(night: Night) -> bool:
+    """Whether ``night``'s debts, if something of them is open, are carried into a
+    "settle everything": written down as such (before migration 0012), or one came after
+    the night's last change. One query."""
+    row = (
+        Night.objects.filter(pk=night.pk)
+        .annotate(
+            sourced=Exists(DebtPoolSource.objects.filter(night=OuterRef("pk"))),
+            last=night_last_change(OuterRef("pk")),
+            pooled=latest_pool_change(night.table_id, night.house_rules.currency),
+        )
+        .values_list("sourced", "last", "pooled")
+        .get()
+    )
+    sourced, last, pooled = row
+    return bool(sourced) or pooled > last
+
+
+def pool_pooled_after(pool: DebtPool) -> bool:
+    """As ``night_pooled_after``, for a "settle everything"'s transfers. One query."""
+    row = (
+        DebtPool.objects.filter(pk=pool.pk)
+        .annotate(
+            sourced=Exists(DebtPoolSource.objects.filter(earlier=OuterRef("pk"))),
+            last=pool_last_change(OuterRef("pk")),
+            pooled=latest_pool_change(pool.table_id, pool.currency),
+        )
+        .values_list("sourced", "last", "pooled")
+        .get()
+    )
+    sourced, last, pooled = row
+    return bool(sourced) or pooled > last
+
+
 # --- one night ----------------------------------------------------------------------
 
 
@@ -145,8 +240,8 @@ def night_transfer_debts(
 ) -> dict[tuple[int, int], TransferDebt]:
     """A closed night's transfers (its settle-up's ``payments``) with what is paid of
     each, by (payer id, payee id). Two queries: the night's marks, and whether a "settle
-    everything" took its debts (one, when the caller knows that: ``carried``). An open
-    night has no debts yet: empty."""
+    everything" came after its last change (``night_pooled_after``; one query, when the
+    caller knows that: ``carried``). An open night has no debts yet: empty."""
     if not night.is_closed or not payments:
         return {}
     currency = night.house_rules.currency
@@ -154,7 +249,7 @@ def night_transfer_debts(
     for mark in _marks_query().filter(night=night):
         marks[mark.payer_id, mark.payee_id].append(_shown(mark))
     if carried is None:
-        carried = Night.objects.filter(pk=night.pk, debt_pooled__isnull=False).exists()
+        carried = night_pooled_after(night)
     debts = {}
     for payment in payments:
         key = (payment.payer.id, payment.payee.id)
@@ -169,6 +264,9 @@ def night_transfer_debts(
             night=night,
             carried=carried,
         )
+    # A night paid in full was carried into nothing (whatever came after it).
+    if all(debt.open <= 0 for debt in debts.values()):
+        debts = {key: replace(debt, carried=False) for key, debt in debts.items()}
     return debts
 
 
@@ -202,6 +300,15 @@ def fewest_transfers(
         (t.payer, t.payee, Decimal(t.chips).scaleb(-places).quantize(quantum(currency)))
         for t in rules.settle_up(nets)
     ]
+
+
+def latest_balances(pairs):
+    """``pairs`` (a DebtPair queryset) with ``open`` and ``head`` (the latest balance's id)
+    of each: one index seek per pair."""
+    latest = DebtBalance.objects.filter(pair=OuterRef("pk")).order_by("-pk")
+    return pairs.annotate(
+        open=Subquery(latest.values("open")[:1]), head=Subquery(latest.values("pk")[:1])
+    )
 
 
 # --- a table ------------------------------------------------------------------------
@@ -293,31 +400,45 @@ def debts_digest(currency: str, pairs: Iterable[PairDebt]) -> str:
     return hashlib.sha256("\n".join([currency, *rows]).encode()).hexdigest()
 
 
-def open_night_ids(table: Table, currency: str) -> list[int]:
-    """The nights of ``table`` in ``currency`` not taken into a "settle everything" with a
-    transfer still open, oldest first: the ones a "settle everything" closes. One query
-    over the transfers of those nights (an index range): each night is closed into a
-    "settle everything" once, so over a table's life each night is read here about once."""
+def _open_pooled_transfers(table: Table) -> list[PooledTransfer]:
+    """The transfers of ``table``'s "settle everything"s not written down as carried with
+    something open, each with what is open of its "settle everything" (``pool_open``), its
+    last change and the last "settle everything" of its currency (``last``, ``pooled``):
+    one query. A "settle everything" paid in full drops out in the database."""
     paid = (
-        PaymentMark.objects.filter(
-            night=OuterRef("night"),
-            payer=OuterRef("payer"),
-            payee=OuterRef("payee"),
-            reversal__isnull=True,
-        )
-        .values("night")
+        PaymentMark.objects.filter(pooled=OuterRef("pk"), reversal__isnull=True)
+        .values("pooled")
         .annotate(paid=Sum("amount"))
         .values("paid")
     )
-    return sorted(
-        set(
-            NightTransfer.objects.filter(
-                table=table, currency=currency, night__debt_pooled__isnull=True
-            )
-            .annotate(paid=Coalesce(Subquery(paid), Value(ZERO), output_field=DecimalField()))
-            .filter(money__gt=F("paid"))
-            .values_list("night_id", flat=True)
+    pool_paid = (
+        PaymentMark.objects.filter(pooled__pool=OuterRef("pool"), reversal__isnull=True)
+        .values("pooled__pool")
+        .annotate(paid=Sum("amount"))
+        .values("paid")
+    )
+    pool_due = (
+        PooledTransfer.objects.filter(pool=OuterRef("pool"))
+        .values("pool")
+        .annotate(due=Sum("amount"))
+        .values("due")
+    )
+    money = DecimalField(max_digits=MONEY_DIGITS, decimal_places=MONEY_PLACES)
+    return list(
+        PooledTransfer.objects.filter(pool__table=table, pool__pooled_into__isnull=True)
+        .annotate(paid=Coalesce(Subquery(paid), Value(ZERO), output_field=money))
+        .filter(amount__gt=F("paid"))
+        .annotate(
+            pool_open=ExpressionWrapper(
+                Subquery(pool_due, output_field=money)
+                - Coalesce(Subquery(pool_paid), Value(ZERO), output_field=money),
+                output_field=money,
+            ),
+            last=pool_last_change(OuterRef("pool")),
+            pooled=latest_pool_change(table.pk, OuterRef(OuterRef("pool__currency"))),
         )
+        .select_related("pool")
+        .order_by("pool_id", "id")
     )
 
 
@@ -325,23 +446,20 @@ def table_debts(table: Table) -> TableDebts:
     """Every open debt of ``table``, per currency and pair: four queries, whatever the
     number of nights — the pairs with their kept balances (one index seek each), the open
     "settle everything" transfers, their marks, and the players."""
-    latest = DebtBalance.objects.filter(pair=OuterRef("pk")).order_by("-pk")
     balances = [
         row
-        for row in DebtPair.objects.filter(table=table)
-        .annotate(open=Subquery(latest.values("open")[:1]), head=Subquery(latest.values("pk")[:1]))
-        .values_list("currency", "payer_id", "payee_id", "open", "head")
+        for row in latest_balances(DebtPair.objects.filter(table=table)).values_list(
+            "currency", "payer_id", "payee_id", "open", "head"
+        )
         if row[3] is not None and row[3] > 0
     ]
-    pooled = list(
-        PooledTransfer.objects.filter(pool__table=table, pool__pooled_into__isnull=True)
-        .select_related("pool")
-        .order_by("pool_id", "id")
-    )
+    pooled = [
+        transfer
+        for transfer in _open_pooled_transfers(table)
+        if transfer.pool_open > 0 and transfer.pooled <= transfer.last
+    ]
     marks_by_pooled: dict[int, list[MarkShown]] = defaultdict(list)
-    for mark in _marks_query().filter(
-        table=table, pooled__pool__pooled_into__isnull=True, pooled__isnull=False
-    ):
+    for mark in _marks_query().filter(table=table, pooled__in=[t.pk for t in pooled]):
         marks_by_pooled[mark.pooled_id].append(_shown(mark))
     players = {p.pk: p for p in Player.objects.filter(table=table)}
 

@@ -13,9 +13,9 @@ from datetime import datetime
 from decimal import Decimal
 
 from django.db import connection
-from django.db.models import OuterRef, Subquery
 
 from ledger.models import DebtBalance, DebtPair, Table
+from ledger.selectors.debts import latest_balances
 
 
 def table_lock(table_id: int) -> None:
@@ -24,15 +24,6 @@ def table_lock(table_id: int) -> None:
     no row locks and needs none (BEGIN IMMEDIATE already holds every other writer off)."""
     if connection.vendor == "postgresql":
         list(Table.objects.select_for_update(no_key=True).filter(pk=table_id).values_list("pk"))
-
-
-def latest_balances(pairs):
-    """``pairs`` (a DebtPair queryset) with ``open`` and ``head`` (the latest balance's id)
-    of each: one index seek per pair."""
-    latest = DebtBalance.objects.filter(pair=OuterRef("pk")).order_by("-pk")
-    return pairs.annotate(
-        open=Subquery(latest.values("open")[:1]), head=Subquery(latest.values("pk")[:1])
-    )
 
 
 def debt_balances_post(

@@ -18,7 +18,6 @@ from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import (
     DebtPool,
-    DebtPoolSource,
     Night,
     PaymentMark,
     PaymentMarkReversal,
@@ -28,10 +27,11 @@ from ledger.models import (
 from ledger.models.debts import NOTE_MAX_LENGTH
 from ledger.rules.money import quantum
 from ledger.selectors.debts import (
+    ZERO,
     TransferDebt,
     debts_digest,
     night_transfer_debts,
-    open_night_ids,
+    pool_pooled_after,
     table_debts,
 )
 from ledger.services.debt_balances import debt_balances_post, table_lock
@@ -146,8 +146,20 @@ def _pooled_debt(pooled: PooledTransfer) -> TransferDebt:
         paid=paid,
         pooled_id=pooled.pk,
         pool=pool,
-        carried=DebtPoolSource.objects.filter(earlier=pool).exists(),
+        carried=_pool_open(pool) > 0 and pool_pooled_after(pool),
     )
+
+
+def _pool_open(pool: DebtPool) -> Decimal:
+    """What is open of all of ``pool``'s transfers: one carried is carried whole."""
+    due = sum(PooledTransfer.objects.filter(pool=pool).values_list("amount", flat=True), ZERO)
+    paid = sum(
+        PaymentMark.objects.filter(pooled__pool=pool, reversal__isnull=True).values_list(
+            "amount", flat=True
+        ),
+        ZERO,
+    )
+    return due - paid
 
 
 def payment_mark_reverse(*, mark: PaymentMark, reason: str, by) -> PaymentMarkReversal:
@@ -167,9 +179,12 @@ def payment_mark_reverse(*, mark: PaymentMark, reason: str, by) -> PaymentMarkRe
         if PaymentMarkReversal.objects.filter(mark_id=mark.pk).exists():
             raise InvalidInput(err.DEBT_MARK_ALREADY_REVERSED())
         if mark.night_id is not None:
-            carried = DebtPoolSource.objects.filter(night_id=mark.night_id).exists()
+            night = Night.objects.get(pk=mark.night_id)
+            debts = night_transfer_debts(night, selectors.night_settlement(night))
+            carried = any(debt.carried for debt in debts.values())
         else:
-            carried = DebtPoolSource.objects.filter(earlier__transfers=mark.pooled_id).exists()
+            pool = DebtPool.objects.get(transfers=mark.pooled_id)
+            carried = _pool_open(pool) > 0 and pool_pooled_after(pool)
         if carried:
             raise InvalidInput(err.DEBT_POOLED())
         reversal = PaymentMarkReversal.objects.create(
@@ -205,12 +220,9 @@ def debts_pool(*, table: Table, currency: str, digest: str, by) -> DebtPool:
         pool = DebtPool.objects.create(
             table=table, currency=currency, digest=digest, created_by=by, created_at=timezone.now()
         )
-        nights = open_night_ids(table, currency)
-        earlier = sorted({t.pool.pk for t in debts.transfers})
-        DebtPoolSource.objects.bulk_create(
-            [DebtPoolSource(pool=pool, night_id=n) for n in nights]
-            + [DebtPoolSource(pool=pool, earlier_id=p) for p in earlier]
-        )
+        # What it carries is not written down debt by debt: every debt of the currency
+        # open now has its last change before this one's balances (ledger.selectors.debts,
+        # "carried into a settle everything").
         PooledTransfer.objects.bulk_create(
             PooledTransfer(pool=pool, payer=p.payer, payee=p.payee, amount=p.money)
             for p in debts.fewest
