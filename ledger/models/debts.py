@@ -328,8 +328,8 @@ class DebtPair(_DebtRecord):
 
     class Meta:
         ordering = ["table", "currency", "id"]
-        verbose_name = gettext_lazy("pair who owe")
-        verbose_name_plural = gettext_lazy("pairs who owe")
+        verbose_name = gettext_lazy("pair of players")
+        verbose_name_plural = gettext_lazy("pairs of players")
         constraints = [
             models.UniqueConstraint(
                 fields=["table", "currency", "payer", "payee"], name="debtpair_one_per_pair"
@@ -360,7 +360,7 @@ class DebtBalance(_DebtRecord):
 
     pair = models.ForeignKey(
         DebtPair,
-        verbose_name=gettext_lazy("pair who owe"),
+        verbose_name=gettext_lazy("pair of players"),
         on_delete=models.PROTECT,
         related_name="balances",
     )
@@ -372,8 +372,8 @@ class DebtBalance(_DebtRecord):
         null=True,
         blank=True,
     )
-    open = _money_field(gettext_lazy("still open"))
-    change = _money_field(gettext_lazy("change"))
+    open = _money_field(gettext_lazy("still owed"))
+    change = _money_field(gettext_lazy("difference"))
     night = models.ForeignKey(
         "ledger.Night",
         verbose_name=gettext_lazy("night"),
@@ -406,12 +406,12 @@ class DebtBalance(_DebtRecord):
         null=True,
         blank=True,
     )
-    at = models.DateTimeField(verbose_name=gettext_lazy("at"))
+    at = models.DateTimeField(verbose_name=gettext_lazy("when"))
 
     class Meta:
         ordering = ["pair", "id"]
-        verbose_name = gettext_lazy("open debt")
-        verbose_name_plural = gettext_lazy("open debts")
+        verbose_name = gettext_lazy("balance owed")
+        verbose_name_plural = gettext_lazy("balances owed")
         # The pair's latest row: one index seek per pair.
         indexes = [models.Index(fields=["pair", "-id"], name="debtbalance_latest_idx")]
         constraints = [
@@ -435,4 +435,4 @@ class DebtBalance(_DebtRecord):
         ]
 
     def __str__(self) -> str:
-        return gettext("%(open)s open after change #%(id)s") % {"open": self.open, "id": self.pk}
+        return gettext("Balance owed #%(id)s: %(open)s") % {"open": self.open, "id": self.pk}

@@ -16,6 +16,8 @@ from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from ledger.models import (
+    DebtBalance,
+    DebtPair,
     DebtPool,
     DebtPoolSource,
     Entry,
@@ -80,6 +82,8 @@ LEDGER_MODELS: list[type[Model]] = [
     DebtPool,
     DebtPoolSource,
     PooledTransfer,
+    DebtPair,
+    DebtBalance,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
