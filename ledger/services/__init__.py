@@ -13,6 +13,8 @@ Callers import the module that holds the service; nothing is re-exported here.
 - payment_methods: how a player gets paid, a way added or withdrawn;
 - debts: what is still owed, a transfer marked paid (or the mark taken back), and
   "settle everything";
+- debt_balances: what each pair of a table still owes, kept as it changes (for the
+  services that change it: closing a night, debts);
 - hosts: a host's own settings (their language);
 - password_resets: a request for a password-reset mail recorded, for the hour's limits.
 
@@ -23,7 +25,8 @@ Row locks, on PostgreSQL. A write that must read what is there before it writes 
 next hand's number, what is still owed, whether a file was imported) holds a row's lock
 for its transaction, and every writer takes them in one order: the host's user row (an
 import), a table's row (a mark or its taking back, "settle everything", a second tap of
-Start), a night's row (a hand recorded, corrected or undone, a roster change, a night
+Start, a night closed — it opens debts in the table's kept open debts — and an import of
+a closed night), a night's row (a hand recorded, corrected or undone, a roster change, a night
 closed; an import's new night), a player's row (a way of getting paid added). A writer
 takes some of them, in that order, never back to an earlier one. Each is FOR NO KEY UPDATE
 (``select_for_update(no_key=True)``): it only makes the writers take turns, and changes
