@@ -34,6 +34,7 @@ from ledger.models import (
     ShareLink,
     Table,
 )
+from ledger.services.debt_balances import debt_balances_post
 from ledger.services.debts import payment_mark
 from tests.factories import (
     NightFactory,
@@ -186,18 +187,27 @@ def build_world(player_name: str = "Ann") -> World:
     player = Player.objects.get(table=table, name=player_name)
     method = PaymentMethodFactory(player=player, kind="other", value=f"Pay {player_name}")
     by_name = {p.name: p for p in table.players.all()}
+    pool = DebtPool.objects.create(
+        table=table, currency="USD", digest="0" * 64, created_by=owner, created_at=timezone.now()
+    )
+    pooled = PooledTransfer.objects.create(
+        pool=pool, payer=by_name["Cy"], payee=by_name["Dee"], amount=Decimal("2")
+    )
+    # Its transfer open in the table's kept open debts, as "settle everything" opens it
+    # (before the night's mark: a night changed after it was not carried into it).
+    debt_balances_post(
+        table_id=table.pk,
+        currency="USD",
+        changes={(pooled.payer_id, pooled.payee_id): pooled.amount},
+        at=pool.created_at,
+        pool_id=pool.pk,
+    )
     mark = payment_mark(
         night=closed,
         payer_id=by_name["Bob"].pk,
         payee_id=by_name[player_name].pk,
         amount=Decimal("1"),
         by=owner,
-    )
-    pool = DebtPool.objects.create(
-        table=table, currency="USD", digest="0" * 64, created_by=owner, created_at=timezone.now()
-    )
-    pooled = PooledTransfer.objects.create(
-        pool=pool, payer=by_name["Cy"], payee=by_name["Dee"], amount=Decimal("2")
     )
     return World(
         owner=owner,
