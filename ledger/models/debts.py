@@ -1,15 +1,16 @@
-"""What is still owed: marks that a transfer was paid, their reversals, and "settle
+"""What is still owed: marks that a transfer was paid, their reversals, "settle
 everything" — the pooling of a table's open debts in one currency into the fewest
-transfers.
+transfers — and what each pair of players still owes, kept as it changes.
 
 Every row here is append-only, like the chip ledger: a mistaken mark is reversed by a new
-row pointing at it, and a pooling closes what it replaced by pointing at it. Nothing is
-ever updated or deleted (the models refuse, and so do database triggers).
+row pointing at it, a pooling closes what it replaced, and a pair's open debt changes by a
+new balance following the one before. Nothing is ever updated or deleted (the models
+refuse, and so do database triggers).
 
-A night's transfers are not stored: a closed night never changes, so its settle-up (the
-exact method of ``ledger.rules.settle_up`` on its final balances) is the same every time
-it is worked out, and a transfer is named by its night, payer and payee (a night's
-settle-up never has two transfers between the same two players).
+A closed night's transfers are written once as it closes (ledger.models.results:
+``NightTransfer``), exactly its settle-up screen's; a transfer is named by its night,
+payer and payee (a night's settle-up never has two transfers between the same two
+players).
 """
 
 from django.conf import settings
@@ -89,8 +90,11 @@ class DebtPool(_DebtRecord):
 
 
 class DebtPoolSource(_DebtRecord):
-    """One debt a pooling closed: a night's transfers, or an earlier pooling's. Each is
-    closed at most once (unique), so two poolings can never both take the same debt."""
+    """One debt a pooling closed: a night's transfers, or an earlier pooling's, as
+    "settle everything" wrote them down before migration 0012. Since then what a pooling
+    carried follows from the order of the kept balances (``DebtBalance``;
+    ledger.selectors.debts), and these rows are only read. Each was closed at most once
+    (unique)."""
 
     pool = models.ForeignKey(
         DebtPool,

@@ -180,12 +180,6 @@ def build_world(player_name: str = "Ann") -> World:
     names = [player_name, "Bob", "Cy", "Dee"]
     for name in names:
         PlayerFactory(table=table, name=name)
-    hands = _named(example_1_hands(7), player_name)
-    closed = NightFactory(names=names, table=table, hands=hands, closed=True)
-    open_night = NightFactory(names=names, table=table, hands=hands[:3])
-    tokens = [ShareLinkFactory(night=n).token for n in (open_night, closed)]
-    player = Player.objects.get(table=table, name=player_name)
-    method = PaymentMethodFactory(player=player, kind="other", value=f"Pay {player_name}")
     by_name = {p.name: p for p in table.players.all()}
     pool = DebtPool.objects.create(
         table=table, currency="USD", digest="0" * 64, created_by=owner, created_at=timezone.now()
@@ -193,8 +187,8 @@ def build_world(player_name: str = "Ann") -> World:
     pooled = PooledTransfer.objects.create(
         pool=pool, payer=by_name["Cy"], payee=by_name["Dee"], amount=Decimal("2")
     )
-    # Its transfer open in the table's kept open debts, as "settle everything" opens it
-    # (before the night's mark: a night changed after it was not carried into it).
+    # Its transfer open in the table's kept open debts, as "settle everything" opens it:
+    # before the nights, which it did not carry (they came after it).
     debt_balances_post(
         table_id=table.pk,
         currency="USD",
@@ -202,6 +196,12 @@ def build_world(player_name: str = "Ann") -> World:
         at=pool.created_at,
         pool_id=pool.pk,
     )
+    hands = _named(example_1_hands(7), player_name)
+    closed = NightFactory(names=names, table=table, hands=hands, closed=True)
+    open_night = NightFactory(names=names, table=table, hands=hands[:3])
+    tokens = [ShareLinkFactory(night=n).token for n in (open_night, closed)]
+    player = Player.objects.get(table=table, name=player_name)
+    method = PaymentMethodFactory(player=player, kind="other", value=f"Pay {player_name}")
     mark = payment_mark(
         night=closed,
         payer_id=by_name["Bob"].pk,
