@@ -11,6 +11,8 @@ from django.contrib import admin
 from ledger.models import (
     CoHostGrant,
     CoHostRevocation,
+    DebtBalance,
+    DebtPair,
     DebtPool,
     DebtPoolSource,
     Entry,
@@ -179,6 +181,20 @@ class DebtPoolAdmin(ReadOnlyAdmin):
 class DebtPoolSourceAdmin(ReadOnlyAdmin):
     list_display = ["pool", "night", "earlier"]
     list_select_related = ["pool", "night__table", "earlier"]
+
+
+@admin.register(DebtPair)
+class DebtPairAdmin(ReadOnlyAdmin):
+    list_display = ["id", "table", "currency", "payer", "payee"]
+    list_select_related = ["table", "payer", "payee"]
+    search_fields = ["table__name", "payer__name", "payee__name"]
+
+
+@admin.register(DebtBalance)
+class DebtBalanceAdmin(ReadOnlyAdmin):
+    list_display = ["id", "pair", "open", "change", "night", "mark", "reversal", "pool", "at"]
+    list_select_related = ["pair", "night__table", "mark", "reversal", "pool"]
+    search_fields = ["pair__table__name", "pair__payer__name", "pair__payee__name"]
 
 
 @admin.register(PooledTransfer)

@@ -31,6 +31,7 @@ from ledger.selectors.seats import names_of, night_roster
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
 from ledger.services import tables as table_services
+from ledger.services.debt_balances import table_lock
 
 FORMAT = "bourre-night/1"
 FIELDS = ("format", "table", "rules", "players", "hands", "closed", "results")
@@ -595,6 +596,9 @@ def _write(night_file: _Night, owner, by, dated: tuple) -> Night:
         table = table_services.table_create(
             owner=owner, name=night_file.table, house_rules=night_file.house.to_dict()
         )
+    if night_file.closed:
+        # Closing it opens debts at the table: its lock before the night's (the order).
+        table_lock(table.pk)
     known = _by_name(Player.objects.filter(table=table))
     players = [
         known.get(name_key(name)) or table_services.player_add(table=table, name=name)

@@ -12,7 +12,9 @@ row under the key it names (ledger.seals). Nothing is trusted but the inputs and
 the key, so a row changed behind the app's back shows up at least once, even with
 the chain recomputed, unless whoever changed it also held the key. What a closed night
 came to, written as it closed for the history screens (ledger.models.results), must be
-what its entries give: each seat's chips and the settle-up.
+what its entries give: each seat's chips and the settle-up. And what each pair of a
+table still owes, kept as it changes (ledger.services.debt_balances), must be what every
+night's transfers and every mark give when worked out again (``verify_open_debts``).
 """
 
 import itertools
@@ -20,22 +22,38 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import NamedTuple
+
+from django.db.models import Exists, OuterRef
 
 from ledger import rules, seals
 from ledger.errors import key_shown
 from ledger.models import (
     GENESIS_HASH,
+    DebtPair,
+    DebtPool,
+    DebtPoolSource,
     Entry,
     Hand,
     Night,
     NightResult,
     NightSummary,
     NightTransfer,
+    PaymentMark,
+    Player,
+    PooledTransfer,
+    Table,
 )
 from ledger.models.entries import canonical_entries
 from ledger.rules.money import quantum, to_units
-from ledger.selectors.debts import night_transfers
+from ledger.selectors.debts import (
+    latest_balances,
+    latest_pool_change,
+    night_last_change,
+    night_transfers,
+    pool_last_change,
+)
 from ledger.selectors.seats import RosterPlayer, names_of, nights_rosters
 from ledger.services.postings import postings
 
@@ -606,3 +624,103 @@ def _verify(night, roster, entries, hands, results, summarised, transfers, seale
     if night.closed_at is not None:
         check.results(house, entries, results, summarised, transfers)
     return check.problems
+
+
+# --- a table's open debts -------------------------------------------------------------
+
+OPEN_DEBT_DIFFERS = (
+    "Table {table}: {payer} owes {payee} {kept} {currency} as the open debts are kept, "
+    "but the nights' transfers and the marks give {expected}."
+)
+
+
+def open_debts_recomputed(table_id: int) -> dict[tuple[str, int, int], Decimal]:
+    """What each pair of ``table_id`` owes, (currency, payer id, payee id) -> money, worked
+    out again from every closed night's transfers and every "settle everything"'s, less
+    their marks not taken back, leaving out the nights and "settle everything"s carried
+    into a later one (ledger.selectors.debts: written down, or one came after their last
+    change while something of them was open). Linear in the table's history: for
+    ``verify_ledger``, never for a page."""
+    paid: dict[tuple, Decimal] = defaultdict(Decimal)
+    for night_id, pooled_id, payer, payee, amount in PaymentMark.objects.filter(
+        table_id=table_id, reversal__isnull=True
+    ).values_list("night_id", "pooled_id", "payer_id", "payee_id", "amount"):
+        paid[("night", night_id, payer, payee) if night_id else ("pool", pooled_id)] += amount
+    debts: dict[tuple[str, int], list[tuple[str, int, int, Decimal]]] = defaultdict(list)
+    for night_id, payer, payee, money, currency in NightTransfer.objects.filter(
+        table_id=table_id
+    ).values_list("night_id", "payer_id", "payee_id", "money", "currency"):
+        left = money - paid[("night", night_id, payer, payee)]
+        debts["night", night_id].append((currency, payer, payee, left))
+    for pk, pool_id, payer, payee, amount, currency in PooledTransfer.objects.filter(
+        pool__table_id=table_id
+    ).values_list("pk", "pool_id", "payer_id", "payee_id", "amount", "pool__currency"):
+        debts["pool", pool_id].append((currency, payer, payee, amount - paid[("pool", pk)]))
+    changed = {
+        ("night", pk): (sourced, last)
+        for pk, sourced, last in Night.objects.filter(table_id=table_id)
+        .annotate(
+            sourced=Exists(DebtPoolSource.objects.filter(night=OuterRef("pk"))),
+            last=night_last_change(OuterRef("pk")),
+        )
+        .values_list("pk", "sourced", "last")
+    } | {
+        ("pool", pk): (sourced, last)
+        for pk, sourced, last in DebtPool.objects.filter(table_id=table_id)
+        .annotate(
+            sourced=Exists(DebtPoolSource.objects.filter(earlier=OuterRef("pk"))),
+            last=pool_last_change(OuterRef("pk")),
+        )
+        .values_list("pk", "sourced", "last")
+    }
+    currencies = {row[0] for rows in debts.values() for row in rows}
+    latest = {
+        currency: Table.objects.filter(pk=table_id)
+        .annotate(pooled=latest_pool_change(table_id, currency))
+        .values_list("pooled", flat=True)
+        .get()
+        for currency in currencies
+    }
+    owed: dict[tuple[str, int, int], Decimal] = defaultdict(Decimal)
+    for key, rows in debts.items():
+        if sum(left for *_, left in rows) <= 0:
+            continue
+        sourced, last = changed[key]
+        if sourced or latest[rows[0][0]] > last:
+            continue  # carried into a later "settle everything"
+        for currency, payer, payee, left in rows:
+            if left > 0:
+                owed[currency, payer, payee] += left
+    return dict(owed)
+
+
+def open_debts_kept(table_id: int) -> dict[tuple[str, int, int], Decimal]:
+    """What each pair of ``table_id`` owes as it is kept: each pair's latest balance."""
+    return {
+        (currency, payer, payee): left
+        for currency, payer, payee, left in latest_balances(
+            DebtPair.objects.filter(table_id=table_id)
+        ).values_list("currency", "payer_id", "payee_id", "open")
+        if left
+    }
+
+
+def verify_open_debts(table_id: int) -> list[str]:
+    """Every pair of ``table_id`` whose kept open debt differs from the one worked out
+    again from its nights and marks; [] when they agree."""
+    kept = open_debts_kept(table_id)
+    expected = open_debts_recomputed(table_id)
+    names = dict(Player.objects.filter(table_id=table_id).values_list("pk", "name"))
+    return [
+        OPEN_DEBT_DIFFERS.format(
+            table=table_id,
+            payer=names.get(payer, payer),
+            payee=names.get(payee, payee),
+            kept=kept.get(key, Decimal(0)),
+            currency=currency,
+            expected=expected.get(key, Decimal(0)),
+        )
+        for key in sorted(kept.keys() | expected.keys())
+        for currency, payer, payee in [key]
+        if kept.get(key, 0) != expected.get(key, 0)
+    ]

@@ -93,7 +93,8 @@ class DebtPair:
     payee: str
     open: Decimal
     pay: tuple[PayButton, ...]
-    parts: tuple[TransferRow, ...]
+    parts: tuple[TransferRow, ...]  # its "settle everything" transfers, marked here
+    from_nights: Decimal  # the rest, open from nights: marked on their settle-ups
 
 
 @dataclass(frozen=True)
@@ -175,8 +176,9 @@ def open_debt_sections(
     currencies: Sequence[CurrencyDebts],
     methods: Mapping[str, Mapping[int, Sequence[PaymentMethod]]],
 ) -> list[CurrencySection]:
-    """The table's open debts per currency: each pair with its transfers, and the fewest
-    transfers that would settle them all. ``methods``: currency -> payee id -> ways.
+    """The table's open debts per currency: each pair with its "settle everything"
+    transfers and what is open from nights, and the fewest transfers that would settle
+    them all. ``methods``: currency -> payee id -> ways.
 
     Where "settle everything" proposes fewer transfers, only they get pay buttons, so
     nobody pays a pair's debt and then their part of the proposal too. The message
@@ -195,6 +197,7 @@ def open_debt_sections(
                 if debts.reducible
                 else _buttons(paying, pair.payee.id, pair.open, currency, message),
                 tuple(_open_debt_row(debt) for debt in pair.transfers),
+                pair.from_nights,
             )
             for pair in debts.pairs
         ]
@@ -226,12 +229,9 @@ def open_debt_sections(
 
 
 def _open_debt_row(debt: TransferDebt) -> TransferRow:
-    if debt.pooled_id:
-        key = f"pool-{debt.pooled_id}"
-        url = reverse("pooled_mark", args=[debt.pooled_id])
-    else:
-        key = f"{debt.night.pk}-{debt.payer.id}-{debt.payee.id}"
-        url = reverse("transfer_mark", args=[debt.night.pk, debt.payer.id, debt.payee.id])
+    """A "settle everything" transfer among a pair's open debts, with its mark."""
+    key = f"pool-{debt.pooled_id}"
+    url = reverse("pooled_mark", args=[debt.pooled_id])
     return TransferRow(
         debt.payer.name,
         debt.payee.name,

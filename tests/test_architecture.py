@@ -91,6 +91,8 @@ def test_every_model_is_the_ledgers():
         "DebtPool",
         "DebtPoolSource",
         "PooledTransfer",
+        "DebtPair",
+        "DebtBalance",
         "NightResult",
         "NightSummary",
         "NightTransfer",

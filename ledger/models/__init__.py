@@ -24,6 +24,8 @@
 from ledger.models.co_hosts import CO_HOST_IS_APPEND_ONLY, CoHostGrant, CoHostRevocation
 from ledger.models.debts import (
     DEBTS_ARE_APPEND_ONLY,
+    DebtBalance,
+    DebtPair,
     DebtPool,
     DebtPoolSource,
     PaymentMark,
@@ -88,6 +90,8 @@ __all__ = [
     "SEAT_CLAIM_IS_APPEND_ONLY",
     "CoHostGrant",
     "CoHostRevocation",
+    "DebtBalance",
+    "DebtPair",
     "DebtPool",
     "DebtPoolSource",
     "Entry",

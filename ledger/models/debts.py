@@ -1,15 +1,16 @@
-"""What is still owed: marks that a transfer was paid, their reversals, and "settle
+"""What is still owed: marks that a transfer was paid, their reversals, "settle
 everything" — the pooling of a table's open debts in one currency into the fewest
-transfers.
+transfers — and what each pair of players still owes, kept as it changes.
 
 Every row here is append-only, like the chip ledger: a mistaken mark is reversed by a new
-row pointing at it, and a pooling closes what it replaced by pointing at it. Nothing is
-ever updated or deleted (the models refuse, and so do database triggers).
+row pointing at it, a pooling closes what it replaced, and a pair's open debt changes by a
+new balance following the one before. Nothing is ever updated or deleted (the models
+refuse, and so do database triggers).
 
-A night's transfers are not stored: a closed night never changes, so its settle-up (the
-exact method of ``ledger.rules.settle_up`` on its final balances) is the same every time
-it is worked out, and a transfer is named by its night, payer and payee (a night's
-settle-up never has two transfers between the same two players).
+A closed night's transfers are written once as it closes (ledger.models.results:
+``NightTransfer``), exactly its settle-up screen's; a transfer is named by its night,
+payer and payee (a night's settle-up never has two transfers between the same two
+players).
 """
 
 from django.conf import settings
@@ -89,8 +90,11 @@ class DebtPool(_DebtRecord):
 
 
 class DebtPoolSource(_DebtRecord):
-    """One debt a pooling closed: a night's transfers, or an earlier pooling's. Each is
-    closed at most once (unique), so two poolings can never both take the same debt."""
+    """One debt a pooling closed: a night's transfers, or an earlier pooling's, as
+    "settle everything" wrote them down before migration 0014. Since then what a pooling
+    carried follows from the order of the kept balances (``DebtBalance``;
+    ledger.selectors.debts), and these rows are only read. Each was closed at most once
+    (unique)."""
 
     pool = models.ForeignKey(
         DebtPool,
@@ -299,3 +303,140 @@ class PaymentMarkReversal(_DebtRecord):
 
     def __str__(self) -> str:
         return gettext("Reversal of payment mark #%(id)s") % {"id": self.mark_id}
+
+
+class DebtPair(_DebtRecord):
+    """Two players of a table of whom one owed the other in one currency, ``payer`` to
+    ``payee``: what is still open is kept per pair (``DebtBalance``), so a table's open
+    debts are read from its pairs — a few dozen rows however many nights it played."""
+
+    table = models.ForeignKey(
+        "ledger.Table",
+        verbose_name=gettext_lazy("table"),
+        on_delete=models.PROTECT,
+        related_name="debt_pairs",
+    )
+    currency = models.CharField(verbose_name=gettext_lazy("currency"), max_length=CURRENCY_LENGTH)
+    payer = models.ForeignKey(
+        "ledger.Player",
+        verbose_name=gettext_lazy("payer"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    payee = models.ForeignKey(
+        "ledger.Player",
+        verbose_name=gettext_lazy("payee"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["table", "currency", "id"]
+        verbose_name = gettext_lazy("pair of players")
+        verbose_name_plural = gettext_lazy("pairs of players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "currency", "payer", "payee"], name="debtpair_one_per_pair"
+            ),
+            models.CheckConstraint(condition=~Q(payer=F("payee")), name="debtpair_two_players"),
+            models.CheckConstraint(
+                condition=Exact(Length("currency"), CURRENCY_LENGTH),
+                name="debtpair_currency_code",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("Debts of player #%(payer)s to player #%(payee)s in %(currency)s") % {
+            "payer": self.payer_id,
+            "payee": self.payee_id,
+            "currency": self.currency,
+        }
+
+
+class DebtBalance(_DebtRecord):
+    """What a pair's payer still owes its payee after one change, and the change: a night
+    closed (its transfer between them opened), a payment marked, a mark taken back, or a
+    "settle everything" (what was open closed, its transfer between them opened). The
+    pair's latest row is what is open now. Each row follows the one before it
+    (``previous``, once: two writers can never both build on the same row); the first of a
+    pair follows none. A row with no cause is the balance worked out from the history
+    when balances began to be kept (migration 0014)."""
+
+    pair = models.ForeignKey(
+        DebtPair,
+        verbose_name=gettext_lazy("pair of players"),
+        on_delete=models.PROTECT,
+        related_name="balances",
+    )
+    previous = models.OneToOneField(
+        "self",
+        verbose_name=gettext_lazy("previous balance"),
+        on_delete=models.PROTECT,
+        related_name="next",
+        null=True,
+        blank=True,
+    )
+    open = _money_field(gettext_lazy("still owed"))
+    change = _money_field(gettext_lazy("difference"))
+    night = models.ForeignKey(
+        "ledger.Night",
+        verbose_name=gettext_lazy("night"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    mark = models.ForeignKey(
+        PaymentMark,
+        verbose_name=gettext_lazy("payment mark"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    reversal = models.ForeignKey(
+        PaymentMarkReversal,
+        verbose_name=gettext_lazy("reversed payment mark"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    pool = models.ForeignKey(
+        DebtPool,
+        verbose_name=gettext_lazy("settle everything"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    at = models.DateTimeField(verbose_name=gettext_lazy("when"))
+
+    class Meta:
+        ordering = ["pair", "id"]
+        verbose_name = gettext_lazy("balance owed")
+        verbose_name_plural = gettext_lazy("balances owed")
+        # The pair's latest row: one index seek per pair.
+        indexes = [models.Index(fields=["pair", "-id"], name="debtbalance_latest_idx")]
+        constraints = [
+            # A pair's balances are one line: one first, and each followed once.
+            models.UniqueConstraint(
+                fields=["pair"],
+                condition=Q(previous__isnull=True),
+                name="debtbalance_one_first_per_pair",
+            ),
+            models.CheckConstraint(condition=Q(open__gte=0), name="debtbalance_not_negative"),
+            models.CheckConstraint(condition=~Q(change=0), name="debtbalance_changes"),
+            models.CheckConstraint(
+                condition=(
+                    Q(night__isnull=True, mark__isnull=True, reversal__isnull=True)
+                    | Q(night__isnull=True, mark__isnull=True, pool__isnull=True)
+                    | Q(night__isnull=True, reversal__isnull=True, pool__isnull=True)
+                    | Q(mark__isnull=True, reversal__isnull=True, pool__isnull=True)
+                ),
+                name="debtbalance_one_cause",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return gettext("Balance owed #%(id)s: %(open)s") % {"open": self.open, "id": self.pk}

@@ -1,11 +1,14 @@
 """What is still owed: each transfer's paid status, a table's open debts per currency and
 pair, the fewest transfers that would settle them all, a player's owes and owed.
 
-A table's open debts are read in a fixed number of queries however many nights it has:
-each closed night's transfers were written as it closed, worked out by the same exact
-method as its settle-up screen (``ledger.rules.settle_up`` on its balances in seat
-order), so they are the same transfers the players were shown; the database sums what
-is paid of each and leaves out what is paid in full.
+A table's open debts are read in a fixed number of queries and rows however many nights
+it has: what each pair still owes is kept as it changes (ledger.services.debt_balances:
+a night closed, a payment marked, a mark taken back, a "settle everything"), so a page
+reads each pair's latest balance, not every night's transfers. Each closed night's
+transfers were written as it closed, worked out by the same exact method as its
+settle-up screen (``ledger.rules.settle_up`` on its balances in seat order), so they are
+the same transfers the players were shown; a night's settle-up shows what is paid of
+each.
 
 Money is summed as Decimal and reduced in the currency's smallest unit as ints (cents),
 so the exact method applies unchanged; amounts in two currencies are never added.
@@ -14,16 +17,28 @@ so the exact method applies unchanged; amounts in two currencies are never added
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import DecimalField, F, OuterRef, Q, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import (
+    DecimalField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Subquery,
+    Sum,
+    Value,
+)
+from django.db.models.functions import Coalesce, Greatest
 
 from ledger import rules
 from ledger.models import (
+    DebtBalance,
+    DebtPair,
     DebtPool,
+    DebtPoolSource,
     Night,
     NightTransfer,
     PaymentMark,
@@ -31,6 +46,7 @@ from ledger.models import (
     PooledTransfer,
     Table,
 )
+from ledger.models.debts import MONEY_DIGITS, MONEY_PLACES
 from ledger.rules.money import quantum
 from ledger.selectors.standings import Payment
 
@@ -119,8 +135,107 @@ def _marks_query():
     ).order_by("marked_at", "id")
 
 
+def marks_shown(transfers: Sequence[NightTransfer]) -> dict[tuple[int, int, int], tuple]:
+    """The marks of nights' ``transfers``, taken back or not, by (night id, payer id,
+    payee id): one query (none for no transfers)."""
+    if not transfers:
+        return {}
+    wanted = {(t.night_id, t.payer_id, t.payee_id) for t in transfers}
+    found: dict[tuple[int, int, int], list[MarkShown]] = defaultdict(list)
+    for mark in _marks_query().filter(night_id__in={night for night, _, _ in wanted}):
+        key = (mark.night_id, mark.payer_id, mark.payee_id)
+        if key in wanted:
+            found[key].append(_shown(mark))
+    return {key: tuple(marks) for key, marks in found.items()}
+
+
 def _paid(marks: Iterable[MarkShown]) -> Decimal:
     return sum((m.amount for m in marks if not m.reversed), ZERO)
+
+
+# --- carried into a "settle everything" ----------------------------------------------
+#
+# A "settle everything" closes every debt of its currency still open then: each night's
+# or earlier "settle everything"'s with something open is carried into it, and takes no
+# mark (nor a mark taken back) after. Which ones were carried is not written down one by
+# one (that would be every open night of the table, at each "settle everything"): it
+# follows from the order of the kept balances (ledger.models.debts.DebtBalance, one
+# sequence per database, written under the table's lock). A debt with something open is
+# carried exactly when a "settle everything" of its table and currency came after its
+# own last change (its night closed, or "settle everything" made, a mark, a mark taken
+# back): had one come while it was open, it would have been carried then and could not
+# have changed after; one that came while it was paid in full did not carry it. Before
+# migration 0014 each carried debt was written down (``DebtPoolSource``): those count
+# too.
+
+
+def _last(balances) -> Coalesce:
+    return Coalesce(Subquery(balances.order_by("-pk").values("pk")[:1]), Value(0))
+
+
+def night_last_change(night) -> Greatest:
+    """The id of the last kept balance ``night`` (a night's id, or an OuterRef to one)
+    changed: its closing, a mark of its transfers, a mark taken back; 0 if none (a night
+    closed before balances were kept)."""
+    return Greatest(
+        _last(DebtBalance.objects.filter(night=night)),
+        _last(DebtBalance.objects.filter(mark__night=night)),
+        _last(DebtBalance.objects.filter(reversal__mark__night=night)),
+    )
+
+
+def pool_last_change(pool) -> Greatest:
+    """As ``night_last_change``, for a "settle everything" (``pool``, an id or OuterRef):
+    its making, a mark of one of its transfers, a mark taken back."""
+    return Greatest(
+        _last(DebtBalance.objects.filter(pool=pool)),
+        _last(DebtBalance.objects.filter(mark__pooled__pool=pool)),
+        _last(DebtBalance.objects.filter(reversal__mark__pooled__pool=pool)),
+    )
+
+
+def latest_pool_change(table, currency) -> Coalesce:
+    """Where the last "settle everything" of ``table`` in ``currency`` stands in the kept
+    balances (its first one); 0 if there is none since balances were kept. ``table`` and
+    ``currency`` are values, or refer to the asking query's row two levels out
+    (``OuterRef(OuterRef(...))``: the "settle everything" is a subquery of a subquery)."""
+    latest = DebtPool.objects.filter(table=table, currency=currency).order_by("-pk")
+    first = DebtBalance.objects.filter(pool=Subquery(latest.values("pk")[:1])).order_by("pk")
+    return Coalesce(Subquery(first.values("pk")[:1]), Value(0))
+
+
+def night_pooled_after(night: Night) -> bool:
+    """Whether ``night``'s debts, if something of them is open, are carried into a
+    "settle everything": written down as such (before migration 0014), or one came after
+    the night's last change. One query."""
+    row = (
+        Night.objects.filter(pk=night.pk)
+        .annotate(
+            sourced=Exists(DebtPoolSource.objects.filter(night=OuterRef("pk"))),
+            last=night_last_change(OuterRef("pk")),
+            pooled=latest_pool_change(night.table_id, night.house_rules.currency),
+        )
+        .values_list("sourced", "last", "pooled")
+        .get()
+    )
+    sourced, last, pooled = row
+    return bool(sourced) or pooled > last
+
+
+def pool_pooled_after(pool: DebtPool) -> bool:
+    """As ``night_pooled_after``, for a "settle everything"'s transfers. One query."""
+    row = (
+        DebtPool.objects.filter(pk=pool.pk)
+        .annotate(
+            sourced=Exists(DebtPoolSource.objects.filter(earlier=OuterRef("pk"))),
+            last=pool_last_change(OuterRef("pk")),
+            pooled=latest_pool_change(pool.table_id, pool.currency),
+        )
+        .values_list("sourced", "last", "pooled")
+        .get()
+    )
+    sourced, last, pooled = row
+    return bool(sourced) or pooled > last
 
 
 # --- one night ----------------------------------------------------------------------
@@ -140,8 +255,8 @@ def night_transfer_debts(
 ) -> dict[tuple[int, int], TransferDebt]:
     """A closed night's transfers (its settle-up's ``payments``) with what is paid of
     each, by (payer id, payee id). Two queries: the night's marks, and whether a "settle
-    everything" took its debts (one, when the caller knows that: ``carried``). An open
-    night has no debts yet: empty."""
+    everything" came after its last change (``night_pooled_after``; one query, when the
+    caller knows that: ``carried``). An open night has no debts yet: empty."""
     if not night.is_closed or not payments:
         return {}
     currency = night.house_rules.currency
@@ -149,7 +264,7 @@ def night_transfer_debts(
     for mark in _marks_query().filter(night=night):
         marks[mark.payer_id, mark.payee_id].append(_shown(mark))
     if carried is None:
-        carried = Night.objects.filter(pk=night.pk, debt_pooled__isnull=False).exists()
+        carried = night_pooled_after(night)
     debts = {}
     for payment in payments:
         key = (payment.payer.id, payment.payee.id)
@@ -164,6 +279,9 @@ def night_transfer_debts(
             night=night,
             carried=carried,
         )
+    # A night paid in full was carried into nothing (whatever came after it).
+    if all(debt.open <= 0 for debt in debts.values()):
+        debts = {key: replace(debt, carried=False) for key, debt in debts.items()}
     return debts
 
 
@@ -199,17 +317,34 @@ def fewest_transfers(
     ]
 
 
+def latest_balances(pairs):
+    """``pairs`` (a DebtPair queryset) with ``open`` and ``head`` (the latest balance's id)
+    of each: one index seek per pair."""
+    latest = DebtBalance.objects.filter(pair=OuterRef("pk")).order_by("-pk")
+    return pairs.annotate(
+        open=Subquery(latest.values("open")[:1]), head=Subquery(latest.values("pk")[:1])
+    )
+
+
 # --- a table ------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class PairDebt:
-    """What ``payer`` still owes ``payee`` in one currency, and from which transfers."""
+    """What ``payer`` still owes ``payee`` in one currency (kept as it changes:
+    ledger.services.debt_balances), and the "settle everything" transfers among it, each
+    marked paid on its own. The rest is open from nights, marked on their settle-ups.
+    ``head``: the pair's latest balance, so a change shows in the digest."""
 
     payer: Player
     payee: Player
     open: Decimal
-    transfers: tuple[TransferDebt, ...]
+    transfers: tuple[TransferDebt, ...] = ()
+    head: int = 0
+
+    @property
+    def from_nights(self) -> Decimal:
+        return self.open - sum((t.open for t in self.transfers), ZERO)
 
 
 @dataclass(frozen=True)
@@ -225,24 +360,18 @@ class CurrencyDebts:
     """A table's open debts in one currency."""
 
     currency: str
-    transfers: tuple[TransferDebt, ...]  # every transfer with something open
+    pairs: tuple[PairDebt, ...]  # every pair with something open, by names
     fewest: tuple[SettleProposal, ...]  # the fewest transfers that settle them all
     digest: str  # of the open debts, for "settle everything" to confirm what was seen
 
     @property
     def total(self) -> Decimal:
-        return sum((t.open for t in self.transfers), ZERO)
+        return sum((p.open for p in self.pairs), ZERO)
 
     @property
-    def pairs(self) -> list[PairDebt]:
-        grouped: dict[tuple[int, int], list[TransferDebt]] = defaultdict(list)
-        for t in self.transfers:
-            grouped[t.payer.pk, t.payee.pk].append(t)
-        rows = [
-            PairDebt(ts[0].payer, ts[0].payee, sum((t.open for t in ts), ZERO), tuple(ts))
-            for ts in grouped.values()
-        ]
-        return sorted(rows, key=lambda p: (p.payer.name, p.payee.name))
+    def transfers(self) -> tuple[TransferDebt, ...]:
+        """The open "settle everything" transfers among the pairs."""
+        return tuple(t for p in self.pairs for t in p.transfers)
 
     @property
     def reducible(self) -> bool:
@@ -279,116 +408,120 @@ class PlayerDebts:
         return sum((p.open for p in self.owed), ZERO)
 
 
-def debts_digest(currency: str, transfers: Iterable[TransferDebt]) -> str:
-    """A digest of what is open in one currency: which transfers, of what, how much open."""
-    rows = sorted(
-        f"{kind}:{source}:{t.payer.pk}:{t.payee.pk}:{t.open}"
-        for t in transfers
-        for kind, source in [t.source_key]
-    )
+def debts_digest(currency: str, pairs: Iterable[PairDebt]) -> str:
+    """A digest of what is open in one currency: each pair, what it owes, and its latest
+    balance — any change since (a mark, a night closed, a mark taken back) changes it."""
+    rows = sorted(f"{p.payer.pk}:{p.payee.pk}:{p.open}:{p.head}" for p in pairs)
     return hashlib.sha256("\n".join([currency, *rows]).encode()).hexdigest()
 
 
-def _open_night_transfers(table: Table) -> list[NightTransfer]:
-    """The transfers of ``table``'s closed nights not yet taken into a "settle everything"
-    that still have something open, oldest night first, in settle-up order, with their
-    nights: one query. Each night's transfers were written as it closed, and what is paid
-    of each is summed in the database, so only the transfers still open come back: the
-    database still looks at every transfer of the nights never settled everything (an
-    index range), but nothing is settled again and no fully paid transfer is built."""
+def _open_pooled_transfers(table: Table) -> list[PooledTransfer]:
+    """The transfers of ``table``'s "settle everything"s not written down as carried with
+    something open, each with what is open of its "settle everything" (``pool_open``), its
+    last change and the last "settle everything" of its currency (``last``, ``pooled``):
+    one query. A "settle everything" paid in full drops out in the database."""
     paid = (
-        PaymentMark.objects.filter(
-            night=OuterRef("night"),
-            payer=OuterRef("payer"),
-            payee=OuterRef("payee"),
-            reversal__isnull=True,
-        )
-        .values("night")
+        PaymentMark.objects.filter(pooled=OuterRef("pk"), reversal__isnull=True)
+        .values("pooled")
         .annotate(paid=Sum("amount"))
         .values("paid")
     )
+    pool_paid = (
+        PaymentMark.objects.filter(pooled__pool=OuterRef("pool"), reversal__isnull=True)
+        .values("pooled__pool")
+        .annotate(paid=Sum("amount"))
+        .values("paid")
+    )
+    pool_due = (
+        PooledTransfer.objects.filter(pool=OuterRef("pool"))
+        .values("pool")
+        .annotate(due=Sum("amount"))
+        .values("due")
+    )
+    money = DecimalField(max_digits=MONEY_DIGITS, decimal_places=MONEY_PLACES)
     return list(
-        NightTransfer.objects.filter(table=table, night__debt_pooled__isnull=True)
-        .annotate(paid=Coalesce(Subquery(paid), Value(ZERO), output_field=DecimalField()))
-        .filter(money__gt=F("paid"))
-        .select_related("night")
-        .order_by("night__started_at", "night_id", "position")
+        PooledTransfer.objects.filter(pool__table=table, pool__pooled_into__isnull=True)
+        .annotate(paid=Coalesce(Subquery(paid), Value(ZERO), output_field=money))
+        .filter(amount__gt=F("paid"))
+        .annotate(
+            pool_open=ExpressionWrapper(
+                Subquery(pool_due, output_field=money)
+                - Coalesce(Subquery(pool_paid), Value(ZERO), output_field=money),
+                output_field=money,
+            ),
+            last=pool_last_change(OuterRef("pool")),
+            pooled=latest_pool_change(table.pk, OuterRef(OuterRef("pool__currency"))),
+        )
+        .select_related("pool")
+        .order_by("pool_id", "id")
     )
 
 
 def table_debts(table: Table) -> TableDebts:
-    """Every open debt of ``table``, per currency: four queries, whatever the number of
-    nights (the nights' open transfers, the open poolings' transfers, their marks and the
-    players)."""
-    transfers = _open_night_transfers(table)
-    pooled = list(
-        PooledTransfer.objects.filter(pool__table=table, pool__pooled_into__isnull=True)
-        .select_related("pool")
-        .order_by("pool_id", "id")
-    )
-    marks_by_night: dict[tuple[int, int, int], list[MarkShown]] = defaultdict(list)
-    marks_by_pooled: dict[int, list[MarkShown]] = defaultdict(list)
-    for mark in _marks_query().filter(
-        Q(table=table)
-        & (
-            Q(night_id__in={t.night_id for t in transfers})
-            | Q(pooled__pool__pooled_into__isnull=True, pooled__isnull=False)
+    """Every open debt of ``table``, per currency and pair: four queries, whatever the
+    number of nights — the pairs with their kept balances (one index seek each), the open
+    "settle everything" transfers, their marks, and the players."""
+    balances = [
+        row
+        for row in latest_balances(DebtPair.objects.filter(table=table)).values_list(
+            "currency", "payer_id", "payee_id", "open", "head"
         )
-    ):
-        if mark.night_id:
-            marks_by_night[mark.night_id, mark.payer_id, mark.payee_id].append(_shown(mark))
-        else:
-            marks_by_pooled[mark.pooled_id].append(_shown(mark))
+        if row[3] is not None and row[3] > 0
+    ]
+    pooled = [
+        transfer
+        for transfer in _open_pooled_transfers(table)
+        if transfer.pool_open > 0 and transfer.pooled <= transfer.last
+    ]
+    marks_by_pooled: dict[int, list[MarkShown]] = defaultdict(list)
+    for mark in _marks_query().filter(table=table, pooled__in=[t.pk for t in pooled]):
+        marks_by_pooled[mark.pooled_id].append(_shown(mark))
     players = {p.pk: p for p in Player.objects.filter(table=table)}
 
-    open_by_currency: dict[str, list[TransferDebt]] = defaultdict(list)
-    for transfer in transfers:
-        currency = transfer.currency
-        shown = tuple(
-            marks_by_night.get((transfer.night_id, transfer.payer_id, transfer.payee_id), ())
-        )
-        debt = TransferDebt(
-            payer=players[transfer.payer_id],
-            payee=players[transfer.payee_id],
-            money=transfer.money.quantize(quantum(currency)),
-            currency=currency,
-            paid=_paid(shown),
-            marks=shown,
-            night=transfer.night,
-        )
-        if debt.open > 0:
-            open_by_currency[currency].append(debt)
+    pooled_by_pair: dict[tuple[str, int, int], list[TransferDebt]] = defaultdict(list)
     for transfer in pooled:
+        currency = transfer.pool.currency
         shown = tuple(marks_by_pooled.get(transfer.pk, ()))
         debt = TransferDebt(
             payer=players[transfer.payer_id],
             payee=players[transfer.payee_id],
-            money=transfer.amount.quantize(quantum(transfer.pool.currency)),
-            currency=transfer.pool.currency,
+            money=transfer.amount.quantize(quantum(currency)),
+            currency=currency,
             paid=_paid(shown),
             marks=shown,
             pooled_id=transfer.pk,
             pool=transfer.pool,
         )
         if debt.open > 0:
-            open_by_currency[transfer.pool.currency].append(debt)
+            pooled_by_pair[currency, transfer.payer_id, transfer.payee_id].append(debt)
 
+    pairs_by_currency: dict[str, list[PairDebt]] = defaultdict(list)
+    for currency, payer, payee, left, head in balances:
+        pairs_by_currency[currency].append(
+            PairDebt(
+                payer=players[payer],
+                payee=players[payee],
+                open=left.quantize(quantum(currency)),
+                transfers=tuple(pooled_by_pair.get((currency, payer, payee), ())),
+                head=head,
+            )
+        )
     order = list(players)  # the table's players by name: the same debts, the same transfers
     currencies = []
-    for currency in sorted(open_by_currency):
-        transfers = open_by_currency[currency]
+    for currency in sorted(pairs_by_currency):
+        pairs = sorted(pairs_by_currency[currency], key=lambda p: (p.payer.name, p.payee.name))
         fewest = fewest_transfers(
-            ((t.payer.pk, t.payee.pk, t.open) for t in transfers), currency, order
+            ((p.payer.pk, p.payee.pk, p.open) for p in pairs), currency, order
         )
         currencies.append(
             CurrencyDebts(
                 currency=currency,
-                transfers=tuple(transfers),
+                pairs=tuple(pairs),
                 fewest=tuple(
                     SettleProposal(players[a], players[b], money, currency)
                     for a, b, money in fewest
                 ),
-                digest=debts_digest(currency, transfers),
+                digest=debts_digest(currency, pairs),
             )
         )
     return TableDebts(table=table, currencies=tuple(currencies))

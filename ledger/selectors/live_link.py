@@ -15,18 +15,22 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from django.db.models import (
+    BooleanField,
     CharField,
     Count,
     Exists,
+    ExpressionWrapper,
     F,
     Func,
     IntegerField,
     OuterRef,
+    Q,
     QuerySet,
     StringAgg,
     Subquery,
     Value,
 )
+from django.db.models.lookups import GreaterThan
 
 from ledger import seals
 from ledger.models import (
@@ -35,12 +39,19 @@ from ledger.models import (
     Hand,
     HostSettings,
     Night,
+    NightSummary,
     PaymentMark,
     PaymentMethod,
     Seat,
     ShareLink,
 )
-from ledger.selectors.debts import TransferDebt, night_transfer_debts, transfers_paid
+from ledger.selectors.debts import (
+    TransferDebt,
+    latest_pool_change,
+    night_last_change,
+    night_transfer_debts,
+    transfers_paid,
+)
 from ledger.selectors.last_hand import last_live_hand
 from ledger.selectors.night_state import state_after
 from ledger.selectors.payment_methods import payees_payment_methods
@@ -175,7 +186,24 @@ def _live_nights() -> QuerySet:
                 marks.values("night").annotate(rows=Count("reversal")).values("rows"),
                 IntegerField(),
             ),
-            debts_pooled=Exists(DebtPoolSource.objects.filter(night=night)),
+            # Whether a "settle everything" came after the night's last change (it
+            # carried the night's debts if something of them was open then).
+            night_currency=_scalar(NightSummary.objects.filter(night=night).values("currency")),
+        )
+        .annotate(
+            debts_pooled=ExpressionWrapper(
+                Q(Exists(DebtPoolSource.objects.filter(night=night)))
+                | Q(
+                    GreaterThan(
+                        latest_pool_change(
+                            OuterRef(OuterRef("night__table_id")),
+                            OuterRef(OuterRef("night_currency")),
+                        ),
+                        night_last_change(night),
+                    )
+                ),
+                output_field=BooleanField(),
+            ),
         )
         .values_list(
             "night_id",

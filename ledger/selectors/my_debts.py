@@ -3,10 +3,24 @@ each open transfer, the payee's ways of getting paid where the player must pay, 
 words "I sent it" still waiting on either side. A fixed number of queries per seat (its
 table's open debts, its payees' ways), one for the words: never one per night."""
 
+from collections import defaultdict
 from dataclasses import dataclass
+from decimal import Decimal
 
-from ledger.models import PaymentMethod, Player
-from ledger.selectors.debts import PlayerDebts, player_debts
+from django.db.models import DecimalField, F, OuterRef, Q, Subquery, Sum, Value
+from django.db.models.functions import Coalesce
+
+from ledger.models import NightTransfer, PaymentMark, PaymentMethod, Player
+from ledger.rules.money import quantum
+from ledger.selectors.debts import (
+    PairDebt,
+    PlayerDebts,
+    TransferDebt,
+    latest_pool_change,
+    marks_shown,
+    night_last_change,
+    player_debts,
+)
 from ledger.selectors.payment_methods import payees_payment_methods
 from ledger.selectors.payments_sent import SentShown, pending_sent
 from ledger.selectors.player_links import user_seats
@@ -36,11 +50,89 @@ class MyDebts:
         )
 
 
+def _seat_night_transfers(seat: Player) -> list[NightTransfer]:
+    """The transfers of ``seat``'s closed nights, paid or paying, with something still
+    open and not carried into a "settle everything" (as ``debts.night_pooled_after`` says
+    it, for every row at once), oldest first, with ``paid``: one query. What is open
+    bounds them, not the nights: the database reads the seat's transfers, by index."""
+    paid = (
+        PaymentMark.objects.filter(
+            night=OuterRef("night"),
+            payer=OuterRef("payer"),
+            payee=OuterRef("payee"),
+            reversal__isnull=True,
+        )
+        .values("night")
+        .annotate(paid=Sum("amount"))
+        .values("paid")
+    )
+    return list(
+        NightTransfer.objects.filter(
+            Q(payer=seat) | Q(payee=seat), table_id=seat.table_id, night__debt_pooled__isnull=True
+        )
+        .annotate(
+            paid=Coalesce(Subquery(paid), Value(Decimal(0)), output_field=DecimalField()),
+            last_change=night_last_change(OuterRef("night")),
+            pooled=latest_pool_change(OuterRef(OuterRef("table")), OuterRef(OuterRef("currency"))),
+        )
+        .filter(money__gt=F("paid"), pooled__lte=F("last_change"))
+        .select_related("night", "payer", "payee")
+        .order_by("night__started_at", "night_id", "position")
+    )
+
+
+def seat_debts(seat: Player) -> list[PlayerDebts]:
+    """What ``seat`` owes and is owed, per currency, transfer by transfer: each night's
+    transfer still open (with its marks), and each "settle everything" transfer still open
+    among the table's kept pairs. A fixed number of queries."""
+    transfers = _seat_night_transfers(seat)
+    marks = marks_shown(transfers)
+    by_pair: dict[tuple[str, int, int], list[TransferDebt]] = defaultdict(list)
+    players: dict[int, Player] = {}
+    for row in transfers:
+        places = quantum(row.currency)
+        shown = marks.get((row.night_id, row.payer_id, row.payee_id), ())
+        by_pair[row.currency, row.payer_id, row.payee_id].append(
+            TransferDebt(
+                payer=row.payer,
+                payee=row.payee,
+                money=row.money.quantize(places),
+                currency=row.currency,
+                paid=row.paid.quantize(places),
+                marks=shown,
+                night=row.night,
+            )
+        )
+        players.update({row.payer_id: row.payer, row.payee_id: row.payee})
+    for row in player_debts(seat):
+        for pair in (*row.owes, *row.owed):
+            for pooled in pair.transfers:
+                by_pair[row.currency, pair.payer.pk, pair.payee.pk].append(pooled)
+            players.update({pair.payer.pk: pair.payer, pair.payee.pk: pair.payee})
+    rows = []
+    for currency in sorted({currency for currency, _, _ in by_pair}):
+        pairs = [
+            PairDebt(
+                payer=players[payer],
+                payee=players[payee],
+                open=sum((t.open for t in debts), Decimal(0)),
+                transfers=tuple(debts),
+            )
+            for (paid_in, payer, payee), debts in by_pair.items()
+            if paid_in == currency
+        ]
+        owes = tuple(p for p in pairs if p.payer.pk == seat.pk)
+        owed = tuple(p for p in pairs if p.payee.pk == seat.pk)
+        if owes or owed:
+            rows.append(PlayerDebts(currency, owes, owed))
+    return rows
+
+
 def my_debts(user) -> MyDebts:
     seats = user_seats(user)
     shown = []
     for seat in seats:
-        currencies = player_debts(seat)
+        currencies = seat_debts(seat)
         if not currencies:
             continue
         methods = {

@@ -10,6 +10,7 @@ from django.db.models.functions import Coalesce
 
 from ledger.models import NightTransfer, PaymentMark, PaymentSent
 from ledger.rules.money import quantum
+from ledger.selectors.debts import latest_pool_change, night_last_change
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,12 @@ def pending_sent(
     ).annotate(
         paid=Coalesce(Subquery(marks), Value(Decimal(0)), output_field=DecimalField()),
         due=Subquery(due, output_field=DecimalField()),
+        # Carried into a "settle everything" that came after the night's last change
+        # (ledger.selectors.debts.night_pooled_after, for every row at once).
+        last_change=night_last_change(OuterRef("night")),
+        pooled=latest_pool_change(OuterRef(OuterRef("table")), OuterRef(OuterRef("currency"))),
     )
+    rows = rows.filter(pooled__lte=F("last_change"))
     if night_id is not None:
         rows = rows.filter(night_id=night_id)
     if table_id is not None:

@@ -13,6 +13,8 @@ Callers import the module that holds the service; nothing is re-exported here.
 - payment_methods: how a player gets paid, a way added or withdrawn;
 - debts: what is still owed, a transfer marked paid (or the mark taken back), and
   "settle everything";
+- debt_balances: what each pair of a table still owes, kept as it changes (for the
+  services that change it: closing a night, debts);
 - hosts: a host's own settings (their language);
 - player_links: a seat linked to the account of whoever plays it, and unlinked;
 - seat_claims: "This is me" from the live link, and the host's answer;
@@ -30,7 +32,8 @@ next hand's number, what is still owed, whether a file was imported) holds a row
 for its transaction, and every writer takes them in one order: the host's user row (an
 import; an account's, as a way of getting paid is added to it), a table's row (a mark or
 its taking back, "I sent it" or its confirmation, "settle everything", a second tap of
-Start), a night's row (a hand recorded, corrected or undone, a roster change, a night
+Start, a night closed — it opens debts in the table's kept open debts — and an import of
+a closed night), a night's row (a hand recorded, corrected or undone, a roster change, a night
 closed; an import's new night), a player's row (a way of getting paid added). A writer
 takes some of them, in that order, never back to an earlier one. Each is FOR NO KEY UPDATE
 (``select_for_update(no_key=True)``): it only makes the writers take turns, and changes

@@ -10,7 +10,7 @@ since the host saw them.
 
 from decimal import Decimal, InvalidOperation
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from ledger import errors as err
@@ -18,7 +18,6 @@ from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import (
     DebtPool,
-    DebtPoolSource,
     Night,
     PaymentMark,
     PaymentMarkReversal,
@@ -28,19 +27,14 @@ from ledger.models import (
 from ledger.models.debts import NOTE_MAX_LENGTH
 from ledger.rules.money import quantum
 from ledger.selectors.debts import (
+    ZERO,
     TransferDebt,
     debts_digest,
     night_transfer_debts,
+    pool_pooled_after,
     table_debts,
 )
-
-
-def _lock(table_id: int) -> None:
-    """Hold the table's row lock for the rest of the transaction: marks and poolings of one
-    table take turns, so what is open is read by one writer at a time. SQLite has no row
-    locks and needs none (BEGIN IMMEDIATE already holds every other writer off)."""
-    if connection.vendor == "postgresql":
-        list(Table.objects.select_for_update(no_key=True).filter(pk=table_id).values_list("pk"))
+from ledger.services.debt_balances import debt_balances_post, table_lock
 
 
 def _checked_note(note: str, problems: list) -> str:
@@ -81,7 +75,7 @@ def _mark(debt: TransferDebt, *, table_id: int, amount, note: str, by) -> Paymen
     amount = _checked_amount(amount, debt, problems)
     if problems:
         raise InvalidInput(problems)
-    return PaymentMark.objects.create(
+    mark = PaymentMark.objects.create(
         table_id=table_id,
         night=debt.night if debt.pool is None else None,
         pooled_id=debt.pooled_id,
@@ -94,6 +88,14 @@ def _mark(debt: TransferDebt, *, table_id: int, amount, note: str, by) -> Paymen
         marked_by=by,
         marked_at=timezone.now(),
     )
+    debt_balances_post(
+        table_id=table_id,
+        currency=mark.currency,
+        changes={(mark.payer_id, mark.payee_id): -mark.amount},
+        at=mark.marked_at,
+        mark_id=mark.pk,
+    )
+    return mark
 
 
 def payment_mark(
@@ -116,7 +118,7 @@ def payment_mark(
         raise ValueError("payment_mark takes a night's transfer or a pooled transfer")
     table_id = night.table_id if night is not None else pooled.pool.table_id
     with transaction.atomic():
-        _lock(table_id)
+        table_lock(table_id)
         if night is not None:
             night = Night.objects.get(pk=night.pk)
             if not night.is_closed:
@@ -144,8 +146,20 @@ def _pooled_debt(pooled: PooledTransfer) -> TransferDebt:
         paid=paid,
         pooled_id=pooled.pk,
         pool=pool,
-        carried=DebtPoolSource.objects.filter(earlier=pool).exists(),
+        carried=_pool_open(pool) > 0 and pool_pooled_after(pool),
     )
+
+
+def _pool_open(pool: DebtPool) -> Decimal:
+    """What is open of all of ``pool``'s transfers: one carried is carried whole."""
+    due = sum(PooledTransfer.objects.filter(pool=pool).values_list("amount", flat=True), ZERO)
+    paid = sum(
+        PaymentMark.objects.filter(pooled__pool=pool, reversal__isnull=True).values_list(
+            "amount", flat=True
+        ),
+        ZERO,
+    )
+    return due - paid
 
 
 def payment_mark_reverse(*, mark: PaymentMark, reason: str, by) -> PaymentMarkReversal:
@@ -161,18 +175,29 @@ def payment_mark_reverse(*, mark: PaymentMark, reason: str, by) -> PaymentMarkRe
     if problems:
         raise InvalidInput(problems)
     with transaction.atomic():
-        _lock(mark.table_id)
+        table_lock(mark.table_id)
         if PaymentMarkReversal.objects.filter(mark_id=mark.pk).exists():
             raise InvalidInput(err.DEBT_MARK_ALREADY_REVERSED())
         if mark.night_id is not None:
-            carried = DebtPoolSource.objects.filter(night_id=mark.night_id).exists()
+            night = Night.objects.get(pk=mark.night_id)
+            debts = night_transfer_debts(night, selectors.night_settlement(night))
+            carried = any(debt.carried for debt in debts.values())
         else:
-            carried = DebtPoolSource.objects.filter(earlier__transfers=mark.pooled_id).exists()
+            pool = DebtPool.objects.get(transfers=mark.pooled_id)
+            carried = _pool_open(pool) > 0 and pool_pooled_after(pool)
         if carried:
             raise InvalidInput(err.DEBT_POOLED())
-        return PaymentMarkReversal.objects.create(
+        reversal = PaymentMarkReversal.objects.create(
             mark=mark, reason=reason, reversed_by=by, reversed_at=timezone.now()
         )
+        debt_balances_post(
+            table_id=mark.table_id,
+            currency=mark.currency,
+            changes={(mark.payer_id, mark.payee_id): mark.amount},
+            at=reversal.reversed_at,
+            reversal_id=reversal.pk,
+        )
+        return reversal
 
 
 def debts_pool(*, table: Table, currency: str, digest: str, by) -> DebtPool:
@@ -185,7 +210,7 @@ def debts_pool(*, table: Table, currency: str, digest: str, by) -> DebtPool:
     everything" — nothing is written and ``Conflict`` says so.
     """
     with transaction.atomic():
-        _lock(table.pk)
+        table_lock(table.pk)
         debts = table_debts(table).of(currency)
         seen = debts.digest if debts is not None else debts_digest(currency, [])
         if seen != digest:
@@ -195,15 +220,26 @@ def debts_pool(*, table: Table, currency: str, digest: str, by) -> DebtPool:
         pool = DebtPool.objects.create(
             table=table, currency=currency, digest=digest, created_by=by, created_at=timezone.now()
         )
-        nights = sorted({t.night.pk for t in debts.transfers if t.pool is None})
-        earlier = sorted({t.pool.pk for t in debts.transfers if t.pool is not None})
-        DebtPoolSource.objects.bulk_create(
-            [DebtPoolSource(pool=pool, night_id=n) for n in nights]
-            + [DebtPoolSource(pool=pool, earlier_id=p) for p in earlier]
-        )
+        # What it carries is not written down debt by debt: every debt of the currency
+        # open now has its last change before this one's balances (ledger.selectors.debts,
+        # "carried into a settle everything").
         PooledTransfer.objects.bulk_create(
             PooledTransfer(pool=pool, payer=p.payer, payee=p.payee, amount=p.money)
             for p in debts.fewest
+        )
+        # Every pair's debt closes; the fewest transfers open in their place.
+        changes: dict[tuple[int, int], Decimal] = {}
+        for pair in debts.pairs:
+            changes[pair.payer.pk, pair.payee.pk] = -pair.open
+        for proposal in debts.fewest:
+            key = (proposal.payer.pk, proposal.payee.pk)
+            changes[key] = changes.get(key, Decimal(0)) + proposal.money
+        debt_balances_post(
+            table_id=table.pk,
+            currency=currency,
+            changes=changes,
+            at=pool.created_at,
+            pool_id=pool.pk,
         )
         return pool
 

@@ -18,6 +18,7 @@ from ledger import rules
 from ledger.models import Entry, Hand, Night, NightResult, NightSummary, NightTransfer, Seat
 from ledger.rules.money import to_units
 from ledger.selectors.debts import night_transfers
+from ledger.services.debt_balances import debt_balances_post
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,8 @@ class _Facts:
 
 def night_results_write(*, night: Night) -> None:
     """Write ``night``'s results, records and settle-up: called by ``night_close`` in its
-    transaction, once the closing entries are posted. Seven queries, whatever the night's
+    transaction, once the closing entries are posted, and open its transfers in the table's
+    kept open debts. Ten queries at most, whatever the night's
     length: the seats, the players' sums, their hand facts, the night's biggest pot and
     most bourrés, its live hands, and the inserts."""
     house = rules.HouseRules.from_dict(night.rules)
@@ -140,6 +142,8 @@ def night_results_write(*, night: Night) -> None:
         longest_carryover_hand=carry[1] if carry else None,
     )
     balances = {player: sums.get(player, (0, 0))[0] for player in seats}
+    # The settle-up screen's own transfers (the same exact method, in seat order).
+    transfers = night_transfers(balances, house)
     NightTransfer.objects.bulk_create(
         NightTransfer(
             night_id=night.pk,
@@ -150,6 +154,13 @@ def night_results_write(*, night: Night) -> None:
             money=money,
             currency=currency,
         )
-        # The settle-up screen's own transfers (the same exact method, in seat order).
-        for position, (payer, payee, money) in enumerate(night_transfers(balances, house))
+        for position, (payer, payee, money) in enumerate(transfers)
+    )
+    # Its transfers are now open debts of the table (night_close holds the table's lock).
+    debt_balances_post(
+        table_id=night.table_id,
+        currency=currency,
+        changes={(payer, payee): money for payer, payee, money in transfers},
+        at=night.closed_at,
+        night_id=night.pk,
     )

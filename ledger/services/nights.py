@@ -18,6 +18,7 @@ from ledger.errors import Conflict, InvalidInput
 from ledger.models import Night, Player, Seat, Table
 from ledger.selectors.night_state import night_next_state
 from ledger.selectors.seats import ids_of, night_roster
+from ledger.services.debt_balances import table_lock
 from ledger.services.night_results import night_results_write
 from ledger.services.postings import double_entries, post
 
@@ -150,6 +151,9 @@ def night_close(
     (the night's leftover_pot rule by default). ``closed_at``: when it closed, if not now
     (a night restored from a backup keeps its own dates)."""
     with transaction.atomic():
+        # The table's lock first (the documented order): closing opens the night's
+        # transfers in the table's kept open debts, which marks change under that lock.
+        table_lock(night.table_id)
         night = locked(night)
         refuse_if_closed(night)
         house = night.house_rules

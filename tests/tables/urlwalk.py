@@ -18,6 +18,8 @@ from django.utils import timezone
 from ledger.models import (
     CoHostGrant,
     CoHostRevocation,
+    DebtBalance,
+    DebtPair,
     DebtPool,
     DebtPoolSource,
     Entry,
@@ -44,6 +46,7 @@ from ledger.models import (
     Table,
 )
 from ledger.services.co_hosts import co_host_grant
+from ledger.services.debt_balances import debt_balances_post
 from ledger.services.debts import payment_mark
 from ledger.services.payment_methods import account_payment_method_add
 from ledger.services.payments_sent import payment_sent_record
@@ -150,6 +153,8 @@ LEDGER_MODELS: list[type[Model]] = [
     SeatClaimAnswer,
     PaymentSent,
     PaymentSentConfirmation,
+    DebtPair,
+    DebtBalance,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
@@ -264,25 +269,34 @@ def build_world(player_name: str = "Ann") -> World:
     names = [player_name, "Bob", "Cy", "Dee"]
     for name in names:
         PlayerFactory(table=table, name=name)
+    by_name = {p.name: p for p in table.players.all()}
+    pool = DebtPool.objects.create(
+        table=table, currency="USD", digest="0" * 64, created_by=owner, created_at=timezone.now()
+    )
+    pooled = PooledTransfer.objects.create(
+        pool=pool, payer=by_name["Cy"], payee=by_name["Dee"], amount=Decimal("2")
+    )
+    # Its transfer open in the table's kept open debts, as "settle everything" opens it:
+    # before the nights, which it did not carry (they came after it).
+    debt_balances_post(
+        table_id=table.pk,
+        currency="USD",
+        changes={(pooled.payer_id, pooled.payee_id): pooled.amount},
+        at=pool.created_at,
+        pool_id=pool.pk,
+    )
     hands = _named(example_1_hands(7), player_name)
     closed = NightFactory(names=names, table=table, hands=hands, closed=True)
     open_night = NightFactory(names=names, table=table, hands=hands[:3])
     tokens = [ShareLinkFactory(night=n).token for n in (open_night, closed)]
     player = Player.objects.get(table=table, name=player_name)
     method = PaymentMethodFactory(player=player, kind="other", value=f"Pay {player_name}")
-    by_name = {p.name: p for p in table.players.all()}
     mark = payment_mark(
         night=closed,
         payer_id=by_name["Bob"].pk,
         payee_id=by_name[player_name].pk,
         amount=Decimal("1"),
         by=owner,
-    )
-    pool = DebtPool.objects.create(
-        table=table, currency="USD", digest="0" * 64, created_by=owner, created_at=timezone.now()
-    )
-    pooled = PooledTransfer.objects.create(
-        pool=pool, payer=by_name["Cy"], payee=by_name["Dee"], amount=Decimal("2")
     )
     linked = link_player(player).user
     other_linked = link_player(zed).user

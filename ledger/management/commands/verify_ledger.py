@@ -1,5 +1,5 @@
 """``manage.py verify_ledger [NIGHT_ID ...] [--table ID] [--since DAY] [--until DAY]``:
-replay nights and check every entry."""
+replay nights and check every entry, then the open debts kept for their tables."""
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -11,13 +11,16 @@ from ledger.management.night_choice import (
 )
 from ledger.management.progress import Progress
 from ledger.models import Night, Table
-from ledger.verify import verify_nights
+from ledger.verify import verify_nights, verify_open_debts
 
 NIGHT_NOT_FOUND = "Night {night}: there is no such night."
 # The seal is printed to compare with the one the players photographed.
 NIGHT_OK = "Night {night}: OK ({hands} hands, {entries} entries), seal {seal}."
 NO_SEAL = "none (no chip moved)"
 FAILED = "{problems} problem(s) found in {nights} night(s)."
+FAILED_WITH_TABLES = (
+    "{problems} problem(s) found in {nights} night(s) and the open debts of {tables} table(s)."
+)
 
 
 class Command(BaseCommand):
@@ -76,5 +79,19 @@ class Command(BaseCommand):
                         )
                     )
                 shown.advance()
+            # What each pair of those nights' tables still owes, kept as it changes,
+            # against the same worked out again from every night and mark.
+            tables = Night.objects.filter(pk__in=found).values_list("table_id", flat=True)
+            bad_tables = 0
+            for table_id in sorted(set(tables)):
+                table_problems = verify_open_debts(table_id)
+                for problem in table_problems:
+                    shown.say(problem)
+                problems += len(table_problems)
+                bad_tables += bool(table_problems)
+        if bad_tables:
+            raise CommandError(
+                FAILED_WITH_TABLES.format(problems=problems, nights=bad_nights, tables=bad_tables)
+            )
         if problems:
             raise CommandError(FAILED.format(problems=problems, nights=bad_nights))

@@ -141,15 +141,8 @@ class History:
 
     def measure(self, client: Client, table: Table) -> dict[str, float]:
         player = Player.objects.filter(table=table).order_by("name").first()
-        open_debt = next(
-            (
-                t
-                for currency in table_debts(table).currencies
-                for t in currency.transfers
-                if t.night is not None
-            ),
-            None,
-        )
+        # The table's first transfer is always left open (``fill``).
+        open_debt = NightTransfer.objects.filter(table=table).order_by("pk").first()
         htmx = {"HX-Request": "true", "HX-Target": "debts"}
 
         def get(url: str) -> Callable[[], object]:
@@ -157,7 +150,7 @@ class History:
 
         def mark() -> object:
             url = reverse(
-                "transfer_mark", args=[open_debt.night.pk, open_debt.payer.pk, open_debt.payee.pk]
+                "transfer_mark", args=[open_debt.night_id, open_debt.payer_id, open_debt.payee_id]
             )
             return client.post(url, {"back": "table"}, headers=htmx)
 

@@ -61,6 +61,8 @@ def test_the_append_only_tables_are_those_of_the_append_only_models():
     assert append_only_triggers.append_only_tables() == [
         "ledger_cohostgrant",
         "ledger_cohostrevocation",
+        "ledger_debtbalance",
+        "ledger_debtpair",
         "ledger_debtpool",
         "ledger_debtpoolsource",
         "ledger_entry",

@@ -14,12 +14,15 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from ledger.selectors.debts import table_debts
 from ledger.selectors.night_state import night_snapshot
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
+from ledger.services.debts import payment_mark
 from ledger.services.share_links import share_link_create
 from tests.factories import NightFactory
-from tests.ledger.helpers import hand_data
+from tests.ledger.debt_nights import closed_example
+from tests.ledger.helpers import hand_data, ids
 from tests.tables.night_helpers import example_1_hands, hand_post, url
 
 pytestmark = pytest.mark.django_db
@@ -244,3 +247,51 @@ def test_recording_a_hand_reads_the_hand_screen_once_and_leaves_the_rest_to_the_
     assert views == dict.fromkeys(NIGHT_LENGTHS, SIGNED_IN + 1 + RECORD_WRITE)
     # The goal: no more than 8, on SQLite and PostgreSQL alike.
     assert views[NIGHT_LENGTHS[-1]] <= 8
+
+
+def _table_owing(nights: int):
+    """``nights`` closed nights of worked example 1, every other one with Ann and Bob
+    swapped (so "settle everything" saves transfers), and a payment marked on the first."""
+    first = closed_example()
+    for number in range(1, nights):
+        closed_example(first.table, cast={"Ann": "Bob", "Bob": "Ann"} if number % 2 else None)
+    p = ids(first)
+    payment_mark(night=first, payer_id=p["Bob"], payee_id=p["Ann"], amount=2, by=first.started_by)
+    return first
+
+
+def _debt_requests(client, first) -> dict:
+    """Each table-wide debt request, made (its URL, the digest the page showed) when
+    asked, so that only the request itself is counted."""
+    table = first.table
+    p = ids(first)
+    htmx = {"HX-Request": "true", "HX-Target": "debts"}
+    return {
+        "table page": lambda: partial(client.get, reverse("table_detail", args=[table.pk])),
+        "player page": lambda: partial(client.get, reverse("player_detail", args=[p["Ann"]])),
+        "mark paid": lambda: partial(
+            client.post,
+            reverse("transfer_mark", args=[first.pk, p["Bob"], p["Cy"]]),
+            {"back": "table", "amount": "1"},
+            headers=htmx,
+        ),
+        "settle everything": lambda: partial(
+            client.post,
+            reverse("debts_settle", args=[table.pk]),
+            {"currency": "USD", "digest": table_debts(table).of("USD").digest},
+        ),
+    }
+
+
+def test_the_table_wide_debt_screens_make_the_same_queries_at_2_nights_as_at_10(client):
+    """The table page, a player's page, "Mark paid" from the table (htmx) and "settle
+    everything" read each pair's kept balance, not each night's transfers."""
+    counts = {}
+    for nights in (2, 10):
+        first = _table_owing(nights)
+        client.force_login(first.table.owner)
+        requests = _debt_requests(client, first)
+        counts[nights] = {name: _queries(make()) for name, make in requests.items()}
+
+    assert counts[2] == counts[10]
+    print("queries (2 nights, 10 nights):", counts)

@@ -48,9 +48,11 @@ def test_the_sample_opens_on_its_table_page_with_its_finished_night(client, host
     html = response.content.decode()
     assert escape(str(SAMPLE_READY)) in html
     assert f'action="{_hide(table)}"' in html
-    assert reverse("night_settlement", args=[night.pk]) in html or (
-        reverse("night_report", args=[night.pk]) in html
-    )
+    # Its night is listed, and its settle-up is a tap further (where its transfers are
+    # marked paid; the open debts show each pair's total).
+    assert reverse("night_detail", args=[night.pk]) in html
+    night_page = client.get(reverse("night_detail", args=[night.pk]), follow=True)
+    assert reverse("night_settlement", args=[night.pk]) in night_page.content.decode()
     # Every screen of its night opens.
     for name in ("night_settlement", "night_report", "night_log", "night_live_link"):
         assert client.get(reverse(name, args=[night.pk])).status_code == 200
