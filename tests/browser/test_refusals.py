@@ -132,23 +132,6 @@ def _table_page(live_server, page, table):
     page.goto(live_server.url + reverse("table_detail", args=[table.pk]))
 
 
-def test_a_part_paid_above_the_open_debt_is_refused_on_the_table_page(
-    live_server, phone, page, sign_in
-):
-    night = closed_example()
-    sign_in(phone, night.table.owner)
-    _table_page(live_server, page, night.table)
-    debts = page.locator("#debts")
-    part = debts.locator(".debt-parts > li").first
-    part.get_by_text("Partly paid", exact=True).click()
-    part.get_by_label("Amount paid (USD)").fill("999")
-    part.get_by_role("button", name="Save the part paid").click()
-
-    _refusal_seen(page, "still open")
-    assert page.locator("#debts .refusal").count() == 1
-    assert not PaymentMark.objects.exists()
-
-
 def test_a_part_paid_above_a_settle_everything_transfer_is_refused(
     live_server, phone, page, sign_in
 ):
@@ -217,7 +200,12 @@ def test_a_player_already_at_the_table_is_refused_in_the_players_section(
 def test_two_refused_parts_of_one_page_each_keep_their_own_refusal(
     live_server, phone, page, sign_in
 ):
+    # A "settle everything": the table page marks its transfers (a night's, on its own
+    # settle-up).
     night = closed_example()
+    closed_example(night.table, cast={"Ann": "Bob", "Bob": "Ann"})
+    usd = table_debts(night.table).of("USD")
+    debts_pool(table=night.table, currency="USD", digest=usd.digest, by=night.started_by)
     sign_in(phone, night.table.owner)
     _table_page(live_server, page, night.table)
     page.locator("#players").get_by_label("Add a player").fill("ann")
