@@ -119,10 +119,22 @@ def night_for_host(request: HttpRequest, night_id: int) -> Night:
     )
 
 
+# The largest id a database column holds (a signed 64-bit integer). The ORM's lookups 404
+# past it by themselves; the hand screen's raw SQL does not, and SQLite's driver would
+# fail on such a number.
+ID_MAX = 2**63 - 1
+
+
+def _refuse_beyond_the_database(night_id: int) -> None:
+    if night_id > ID_MAX:
+        raise Http404
+
+
 def hand_screen_for_host(
     request: HttpRequest, night_id: int, *, after: int | None = None
 ) -> HandScreen:
     """The night's hand screen, read with the access check in one query."""
+    _refuse_beyond_the_database(night_id)
     screen = host_hand_screen(night_id, request.user, after=after)
     if screen is None:
         raise Http404
@@ -153,6 +165,7 @@ def hand_screen_for_runner(
 ) -> HandScreen:
     """The night's hand screen for its host or a co-host, read with the access check in
     one query."""
+    _refuse_beyond_the_database(night_id)
     screen = runner_hand_screen(night_id, request.user, after=after)
     if screen is None:
         raise Http404

@@ -92,17 +92,20 @@ def seat_debts(seat: Player) -> list[PlayerDebts]:
     for row in transfers:
         places = quantum(row.currency)
         shown = marks.get((row.night_id, row.payer_id, row.payee_id), ())
-        by_pair[row.currency, row.payer_id, row.payee_id].append(
-            TransferDebt(
-                payer=row.payer,
-                payee=row.payee,
-                money=row.money.quantize(places),
-                currency=row.currency,
-                paid=row.paid.quantize(places),
-                marks=shown,
-                night=row.night,
-            )
+        debt = TransferDebt(
+            payer=row.payer,
+            payee=row.payee,
+            money=row.money.quantize(places),
+            currency=row.currency,
+            paid=row.paid.quantize(places),
+            marks=shown,
+            night=row.night,
         )
+        # SQLite sums a decimal column as a float: a transfer paid in parts may pass the
+        # database's filter a hair short of its money, and is paid all the same.
+        if debt.open <= 0:
+            continue
+        by_pair[row.currency, row.payer_id, row.payee_id].append(debt)
         players.update({row.payer_id: row.payer, row.payee_id: row.payee})
     for row in player_debts(seat):
         for pair in (*row.owes, *row.owed):

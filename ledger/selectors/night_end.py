@@ -110,6 +110,6 @@ def settle_up_screen(night: Night, *, seal: bool = True) -> SettleUpScreen:
         seal=night_seal(night) if seal else None,
         transfers=transfers_paid(debts, payments),
         payee_methods=payees_payment_methods(
-            {d.payee.id for d in debts.values() if d.markable}, None
+            {d.payee.id for d in debts.values() if d.markable}, None, paid_in=house.currency
         ),
     )

@@ -54,12 +54,14 @@ def keeps_own_payment_methods(player: Player) -> bool:
 
 
 def payees_payment_methods(
-    player_ids: Iterable[int], currency: str | None
+    player_ids: Iterable[int], currency: str | None, *, paid_in: str | None = None
 ) -> dict[int, list[PaymentMethod]]:
     """Player id -> their methods that pay in ``currency`` (every one of theirs when None:
     the host's settle-up also says who has none that fits), not withdrawn, oldest first,
     for every id given that has one: one query, however many transfers. A seat whose
-    account has methods of its own that fit gets those, and none of the host's."""
+    account has methods of its own that fit gets those, and none of the host's; with
+    ``currency`` None, "fit" is paying in ``paid_in`` (the night's currency), so an
+    account's ways in another currency do not hide the host's that would do."""
     ids = set(player_ids)
     if not ids:
         return {}
@@ -82,4 +84,13 @@ def payees_payment_methods(
     own: dict[int, list[PaymentMethod]] = {}
     for method in rows.order_by("added_at", "id"):
         (hosts if method.user_id is None else own).setdefault(method.seat, []).append(method)
-    return {seat: own.get(seat) or hosts[seat] for seat in own.keys() | hosts.keys()}
+    fitting = currency or paid_in
+    fits = set(kinds_for_currency(fitting)) if fitting else None
+
+    def chosen(seat: int) -> list[PaymentMethod]:
+        mine = own.get(seat, [])
+        if mine and (fits is None or any(m.kind in fits for m in mine)):
+            return mine
+        return hosts.get(seat) or mine
+
+    return {seat: chosen(seat) for seat in own.keys() | hosts.keys()}

@@ -88,4 +88,6 @@ def pending_sent(
             sent_at=row.sent_at,
         )
         for row in rows
+        # SQLite sums a decimal column as a float: exact again in the currency's places.
+        if row.due.quantize(quantum(row.currency)) > row.paid.quantize(quantum(row.currency))
     ]

@@ -12,6 +12,9 @@ TEMPLATE = "me/night.html"
 def my_night_page(night: Night, seat: Player) -> Page:
     screen = my_night(night, seat)
     shown = screen.shown
+    # A payee's ways of getting paid only where this player must pay them.
+    mine = {t.payee.id for t in shown.transfers if t.payer.id == seat.pk}
+    methods = {pid: ways for pid, ways in shown.payee_methods.items() if pid in mine}
     return Page(
         TEMPLATE,
         {
@@ -21,7 +24,7 @@ def my_night_page(night: Night, seat: Player) -> Page:
             "standings": shown.standings,
             # What the live link shows: each transfer's status and what is open of it
             # with its payee's pay buttons, none of the host's audit.
-            "rows": night_rows(night, shown.transfers, Mode.LIVE, shown.payee_methods),
+            "rows": night_rows(night, shown.transfers, Mode.LIVE, methods),
             "seal": screen.seal,
             "log": list(reversed(screen.history.log)),
         },

@@ -234,3 +234,13 @@ def test_who_sat_out_last_hand_still_sits_out_and_a_newcomer_is_dealt_in(client,
         eve: True,
     }
     assert re.search(rf'class="seat sits-out" data-seat="\d+" data-player="{by_name["Dee"]}"', html)
+
+
+@pytest.mark.parametrize("suffix", ["", "check/", "outbox/", "hands/"])
+def test_a_night_id_past_what_the_database_holds_is_a_404(client, suffix):
+    client.force_login(UserFactory())
+    url = f"/nights/{2**64}/{suffix}"
+
+    response = client.post(url) if suffix else client.get(url)
+
+    assert response.status_code == 404

@@ -90,16 +90,24 @@ def test_the_player_sees_their_night_as_the_live_link_shows_it(client, ann):
     assert mine.context["seal"].code == live.context["seal"].code
 
 
-def test_the_players_night_shows_the_payees_pay_buttons_where_someone_must_pay_them(client, ann):
+def test_the_players_night_shows_a_payees_pay_buttons_only_where_they_must_pay_them(client, ann):
     night = ann.nights[0]
-    payees = {t.payee_id for t in night.transfers.all()}
-    payee = Player.objects.get(pk=sorted(payees)[0])
-    PaymentMethodFactory(player=payee, kind="other", value="Pay me in cash")
+    for transfer in night.transfers.all():
+        PaymentMethodFactory(player=transfer.payee, kind="other", value=f"Cash to #{transfer.pk}")
+    payer = night.transfers.first().payer
+    payers_account = link_player(payer).user
+
     client.force_login(ann)
+    anns = client.get(reverse("my_night", args=[night.pk]))
+    client.force_login(payers_account)
+    theirs = client.get(reverse("my_night", args=[night.pk])).context["rows"]
 
-    rows = client.get(reverse("my_night", args=[night.pk])).context["rows"]
-
-    assert any(row.pay for row in rows if row.payee == payee.name)
+    # Ann pays nobody this night: no one's ways of getting paid are shown to her.
+    assert not any(row.pay for row in anns.context["rows"])
+    assert "Cash to #" not in anns.content.decode()
+    assert {row.payee for row in theirs if row.pay} == {
+        t.payee.name for t in night.transfers.filter(payer=payer)
+    }
 
 
 @pytest.mark.parametrize("who", ["host", "other host", "other tables player", "unlinked"])

@@ -13,6 +13,7 @@ from ledger.services.payments_sent import SENT_ALREADY_SAID, payment_sent_record
 from tables.problems import sentences
 from tables.views.my_debts import SENT_CONFIRMED, SENT_SAID
 from tests.factories import UserFactory, link_player
+from tests.ledger.debt_nights import closed_example
 from tests.ledger.stats_nights import play_example_1
 from tests.tables.refusals import refused
 
@@ -172,3 +173,25 @@ def test_a_part_marked_paid_says_how_much_by_which_account_and_when(client, tran
     lines = [line for seat in seats for row in seat.currencies for line in row.owes]
     marked = next(line for line in lines if line.marks)
     assert [(m.id, m.marked_by) for m in marked.marks] == [(mark.pk, payee.username)]
+
+
+def test_a_transfer_paid_in_parts_that_add_up_in_floats_is_paid_and_not_listed(client):
+    # 12 chips at 0.075 dinar: Bob owes Ann 0.900, paid 0.300 and 0.600 (0.8999... as
+    # SQLite adds them).
+    night = closed_example(currency="KWD", chip_value="0.075")
+    ids = dict(night.seats.values_list("player__name", "player_id"))
+    for part in ("0.30", "0.60"):
+        payment_mark(
+            night=night,
+            payer_id=ids["Bob"],
+            payee_id=ids["Ann"],
+            amount=Decimal(part),
+            by=night.table.owner,
+        )
+    bob = link_player(Player.objects.get(pk=ids["Bob"])).user
+    client.force_login(bob)
+
+    seats = client.get(reverse("my_debts")).context["seats"]
+
+    owes = [line for seat in seats for row in seat.currencies for line in row.owes]
+    assert all(line.other != "Ann" for line in owes)
