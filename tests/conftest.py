@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 from django.db import connection
 
@@ -76,3 +78,18 @@ def host(request, client):
         user = UserFactory()
     client.force_login(user)
     return user
+
+
+# The rules engine and the payments package are pure Python (their tests run without
+# Django, see their conftest.py): no database answers anything in them, so CI runs them
+# once, with the other tests marked database_independent.
+PURE_PYTHON = [
+    Path(__file__).parent / "ledger" / "rules",
+    Path(__file__).parent / "ledger" / "payments",
+]
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if any(item.path.is_relative_to(folder) for folder in PURE_PYTHON):
+            item.add_marker(pytest.mark.database_independent)

@@ -60,6 +60,10 @@ class _WatchedBrowser:
         self._browser = browser
 
     def new_context(self, *args, **kwargs):
+        # No service worker but where a test asks for one (the offline hand screen's,
+        # marked service_workers): each would install and fetch every static file again in
+        # every new context, for pages that test nothing of it.
+        kwargs.setdefault("service_workers", "block")
         return _watch(self._browser.new_context(*args, **kwargs))
 
     def new_page(self, *args, **kwargs):
@@ -100,9 +104,13 @@ def browser():
 
 
 @pytest.fixture
-def phone(browser):
-    """A fresh browser context the size of a phone; closed after the test."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True)
+def phone(browser, request):
+    """A fresh browser context the size of a phone; closed after the test. Its service
+    worker runs only in a test marked service_workers."""
+    workers = "allow" if request.node.get_closest_marker("service_workers") else "block"
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, is_mobile=True, service_workers=workers
+    )
     yield context
     context.close()
 
