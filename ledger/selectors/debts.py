@@ -222,6 +222,33 @@ def night_pooled_after(night: Night) -> bool:
     return bool(sourced) or pooled > last
 
 
+def with_paid_not_carried(rows):
+    """``rows`` (a queryset whose rows name a night's transfer by ``night``, ``payer``
+    and ``payee``, with its ``table`` and ``currency``) with ``paid``, what is marked paid
+    of that transfer and not taken back, keeping only the rows whose night's debts are not
+    carried into a "settle everything" (``night_pooled_after``, for every row at once)."""
+    paid = (
+        PaymentMark.objects.filter(
+            night=OuterRef("night"),
+            payer=OuterRef("payer"),
+            payee=OuterRef("payee"),
+            reversal__isnull=True,
+        )
+        .values("night")
+        .annotate(paid=Sum("amount"))
+        .values("paid")
+    )
+    return (
+        rows.filter(night__debt_pooled__isnull=True)
+        .annotate(
+            paid=Coalesce(Subquery(paid), Value(ZERO), output_field=DecimalField()),
+            last_change=night_last_change(OuterRef("night")),
+            pooled=latest_pool_change(OuterRef(OuterRef("table")), OuterRef(OuterRef("currency"))),
+        )
+        .filter(pooled__lte=F("last_change"))
+    )
+
+
 def pool_pooled_after(pool: DebtPool) -> bool:
     """As ``night_pooled_after``, for a "settle everything"'s transfers. One query."""
     row = (

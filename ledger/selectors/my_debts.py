@@ -7,19 +7,17 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import DecimalField, F, OuterRef, Q, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import F, Q
 
-from ledger.models import NightTransfer, PaymentMark, PaymentMethod, Player
+from ledger.models import NightTransfer, PaymentMethod, Player
 from ledger.rules.money import quantum
 from ledger.selectors.debts import (
     PairDebt,
     PlayerDebts,
     TransferDebt,
-    latest_pool_change,
     marks_shown,
-    night_last_change,
     player_debts,
+    with_paid_not_carried,
 )
 from ledger.selectors.payment_methods import payees_payment_methods
 from ledger.selectors.payments_sent import SentShown, pending_sent
@@ -55,27 +53,10 @@ def _seat_night_transfers(seat: Player) -> list[NightTransfer]:
     open and not carried into a "settle everything" (as ``debts.night_pooled_after`` says
     it, for every row at once), oldest first, with ``paid``: one query. What is open
     bounds them, not the nights: the database reads the seat's transfers, by index."""
-    paid = (
-        PaymentMark.objects.filter(
-            night=OuterRef("night"),
-            payer=OuterRef("payer"),
-            payee=OuterRef("payee"),
-            reversal__isnull=True,
-        )
-        .values("night")
-        .annotate(paid=Sum("amount"))
-        .values("paid")
-    )
+    rows = NightTransfer.objects.filter(Q(payer=seat) | Q(payee=seat), table_id=seat.table_id)
     return list(
-        NightTransfer.objects.filter(
-            Q(payer=seat) | Q(payee=seat), table_id=seat.table_id, night__debt_pooled__isnull=True
-        )
-        .annotate(
-            paid=Coalesce(Subquery(paid), Value(Decimal(0)), output_field=DecimalField()),
-            last_change=night_last_change(OuterRef("night")),
-            pooled=latest_pool_change(OuterRef(OuterRef("table")), OuterRef(OuterRef("currency"))),
-        )
-        .filter(money__gt=F("paid"), pooled__lte=F("last_change"))
+        with_paid_not_carried(rows)
+        .filter(money__gt=F("paid"))
         .select_related("night", "payer", "payee")
         .order_by("night__started_at", "night_id", "position")
     )

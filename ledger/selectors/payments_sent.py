@@ -5,12 +5,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import DecimalField, F, OuterRef, Q, Subquery, Sum, Value
-from django.db.models.functions import Coalesce
+from django.db.models import DecimalField, F, OuterRef, Q, Subquery
 
-from ledger.models import NightTransfer, PaymentMark, PaymentSent
+from ledger.models import NightTransfer, PaymentSent
 from ledger.rules.money import quantum
-from ledger.selectors.debts import latest_pool_change, night_last_change
+from ledger.selectors.debts import with_paid_not_carried
 
 
 @dataclass(frozen=True)
@@ -35,31 +34,12 @@ def pending_sent(
     """Every word not yet confirmed whose transfer is still open (not paid in full since,
     nor carried into a "settle everything"), oldest first: of one night, one table, or
     where one of ``player_ids`` pays or is paid. One query."""
-    marks = (
-        PaymentMark.objects.filter(
-            night=OuterRef("night"),
-            payer=OuterRef("payer"),
-            payee=OuterRef("payee"),
-            reversal__isnull=True,
-        )
-        .values("night")
-        .annotate(paid=Sum("amount"))
-        .values("paid")
-    )
     due = NightTransfer.objects.filter(
         night=OuterRef("night"), payer=OuterRef("payer"), payee=OuterRef("payee")
     ).values("money")[:1]
-    rows = PaymentSent.objects.filter(
-        confirmation__isnull=True, night__debt_pooled__isnull=True
-    ).annotate(
-        paid=Coalesce(Subquery(marks), Value(Decimal(0)), output_field=DecimalField()),
-        due=Subquery(due, output_field=DecimalField()),
-        # Carried into a "settle everything" that came after the night's last change
-        # (ledger.selectors.debts.night_pooled_after, for every row at once).
-        last_change=night_last_change(OuterRef("night")),
-        pooled=latest_pool_change(OuterRef(OuterRef("table")), OuterRef(OuterRef("currency"))),
+    rows = with_paid_not_carried(PaymentSent.objects.filter(confirmation__isnull=True)).annotate(
+        due=Subquery(due, output_field=DecimalField())
     )
-    rows = rows.filter(pooled__lte=F("last_change"))
     if night_id is not None:
         rows = rows.filter(night_id=night_id)
     if table_id is not None:
