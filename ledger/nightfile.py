@@ -24,9 +24,10 @@ from django.utils import timezone
 from ledger import errors as err
 from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput, ServiceError
-from ledger.models import Entry, Night, NightImport, Player, Table
+from ledger.models import Entry, Hand, Night, NightImport, Player, Table
 from ledger.names import PLAYER_NAME_MAX, name_hidden_character, name_key, name_normal
 from ledger.rules.errors import Code, Problem, gettext_noop
+from ledger.selectors.night_state import live_hand_changes
 from ledger.selectors.seats import names_of, night_roster
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
@@ -669,13 +670,16 @@ def _export_hand(data: Mapping, roster: list[int], seat_of, to_name) -> dict:
     return hand
 
 
-def _export_result(result: Mapping, seat_of, to_name) -> dict:
+def _export_result(result: Mapping, after: Mapping[int, int], seat_of, to_name) -> dict:
+    """A hand's stored ``result`` as the file's results give it, with ``after``, the
+    balances after it (player id -> chips, anyone missing at 0)."""
+
     def names(key: str) -> dict:
         return _in_seat_order(result[key], seat_of, to_name)
 
     # Every player of the night, as in the file's players: a late arrival is on the roster
     # from the start once the file is imported, so this is what an import gives back.
-    balances = {to_name[p]: result["balances"].get(str(p), 0) for p in seat_of}
+    balances = {to_name[p]: after.get(p, 0) for p in seat_of}
 
     if result["misdeal"]:
         return {
@@ -698,6 +702,17 @@ def _export_result(result: Mapping, seat_of, to_name) -> dict:
         "pot_after": result["pot_after"],
         "balances": balances,
     }
+
+
+def _balances_after_each(night: Night, hands: list[Hand]):
+    """The balances after each of ``hands`` (the night's live hands, in order), as their
+    entries add up: a hand's stored result does not hold them."""
+    changes = live_hand_changes(night)
+    balances: dict[int, int] = {}
+    for hand in hands:
+        for player_id, chips in changes.get(hand.number, {}).items():
+            balances[player_id] = balances.get(player_id, 0) + chips
+        yield dict(balances)
 
 
 def night_export(night: Night) -> dict:
@@ -733,7 +748,10 @@ def night_export(night: Night) -> dict:
         "hands": [_export_hand(h.input, roster, seat_of, to_name) for h in hands],
         "closed": night.closed_at is not None,
         "results": {
-            "hands": [_export_result(h.result, seat_of, to_name) for h in hands],
+            "hands": [
+                _export_result(hand.result, after, seat_of, to_name)
+                for hand, after in zip(hands, _balances_after_each(night, hands), strict=True)
+            ],
             "leftover": _in_seat_order(
                 {p: n for p, n in leftover_chips.items() if n}, seat_of, to_name
             ),

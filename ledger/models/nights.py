@@ -1,3 +1,5 @@
+from collections.abc import Mapping
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -310,7 +312,9 @@ class Hand(models.Model):
     )
     roster = models.JSONField(verbose_name=gettext_lazy("roster"), default=list)
     # What the referee computed (ids as keys); state_after lets the next hand be
-    # settled without replaying the night.
+    # settled without replaying the night. Neither holds the balances after the hand
+    # (rows written before they were left out still do, and nothing reads them): the
+    # entries do, so a correction need not write again a later hand it does not change.
     result = models.JSONField(verbose_name=gettext_lazy("result"), null=True, blank=True)
     state_after = models.JSONField(verbose_name=gettext_lazy("state after"), null=True, blank=True)
     reason = models.TextField(verbose_name=gettext_lazy("reason"), blank=True)
@@ -377,9 +381,11 @@ class Hand(models.Model):
         """The hand as the host entered it (``input``)."""
         return input_from_json(self.input, key=int)
 
-    def state(self) -> NightState:
-        """The night's state just after this hand (``state_after``)."""
-        return state_from_json(self.state_after, key=int)
+    def state(self, balances: Mapping[int, int]) -> NightState:
+        """The night's state just after this hand (``state_after``), at ``balances`` (player
+        id -> chips, as the ledger's entries sum up to this hand: the state does not hold
+        them)."""
+        return state_from_json(self.state_after, key=int, balances=balances)
 
 
 class ShareLink(models.Model):

@@ -151,6 +151,16 @@ class HandResult:
     balances: dict[PlayerKey, int]
     seated: tuple[PlayerKey, ...] = ()  # in seat order (empty for a misdeal)
 
+    @property
+    def changes(self) -> dict[PlayerKey, int]:
+        """What the hand did to each player's balance: the sum of their movements, only
+        those it changed, in roster order (the order of ``balances``). Unlike the
+        balances, it does not depend on the hands before this one."""
+        net: dict[PlayerKey, int] = {}
+        for movement in self.movements:
+            net[movement.player] = net.get(movement.player, 0) + movement.amount
+        return {p: net[p] for p in self.balances if net.get(p)}
+
     def to_dict(self) -> dict[str, Any]:
         """This hand in the night file's ``results.hands`` shape."""
         if self.misdeal:

@@ -40,11 +40,13 @@ def _maybe(player: PlayerKey | None, key: Callable) -> Any:
 
 
 def state_to_json(state: NightState, key: KeyWriter | None = None) -> dict[str, Any]:
-    """``state`` as stored after each hand."""
+    """``state`` as stored after each hand, without its balances: the ledger's entries
+    hold those. What is stored is what the next hand's settlement depends on, so a
+    correction that moves chips in an early hand leaves a later hand that settles the
+    same with the very state it stored (it need not be written again)."""
     key = key or _same
     return {
         "roster": _keys(state.roster, key),
-        "balances": _amounts(state.balances, key),
         "pot": state.pot,
         "shares": _amounts(state.shares, key),
         "carry_streak": state.carry_streak,
@@ -59,8 +61,13 @@ def state_to_json(state: NightState, key: KeyWriter | None = None) -> dict[str, 
     }
 
 
-def state_from_json(data: Mapping[str, Any], key: KeyParser) -> NightState:
-    """A state written by ``state_to_json``; ``key`` parses each player's written key."""
+def state_from_json(
+    data: Mapping[str, Any], key: KeyParser, balances: Mapping[PlayerKey, int]
+) -> NightState:
+    """A state written by ``state_to_json``, at ``balances`` (each roster player's chips,
+    as the ledger's entries sum them; anyone missing at 0); ``key`` parses each player's
+    written key. A balance stored by an earlier version is not read: a correction since may
+    have moved it."""
 
     def keys(values: Iterable) -> tuple[PlayerKey, ...]:
         return tuple(key(value) for value in values)
@@ -68,9 +75,10 @@ def state_from_json(data: Mapping[str, Any], key: KeyParser) -> NightState:
     def amounts(values: Mapping[str, int]) -> dict[PlayerKey, int]:
         return {key(player): amount for player, amount in values.items()}
 
+    roster = keys(data["roster"])
     return NightState(
-        roster=keys(data["roster"]),
-        balances=amounts(data["balances"]),
+        roster=roster,
+        balances={player: balances.get(player, 0) for player in roster},
         pot=data["pot"],
         shares=amounts(data["shares"]),
         carry_streak=data["carry_streak"],
@@ -85,8 +93,10 @@ def state_from_json(data: Mapping[str, Any], key: KeyParser) -> NightState:
 
 def result_to_json(result: HandResult, key: KeyWriter | None = None) -> dict[str, Any]:
     """What a hand did, as stored with it. Its movements are not in it: the ledger's
-    entries are. Nothing reads a result back into the engine (a correction settles the
-    hands again from their inputs), so there is no ``result_from_json``."""
+    entries are; nor the balances after it, only what it changed of them (``changes``),
+    which does not depend on the hands before it. Nothing reads a result back into the
+    engine (a correction settles the hands again from their inputs), so there is no
+    ``result_from_json``."""
     key = key or _same
     return {
         "number": result.number,
@@ -103,7 +113,7 @@ def result_to_json(result: HandResult, key: KeyWriter | None = None) -> dict[str
         "penalty_refunds": _amounts(result.penalty_refunds, key),
         "pot_after": result.pot_after,
         "carryover": result.carryover,
-        "balances": _amounts(result.balances, key),
+        "changes": _amounts(result.changes, key),
         "seated": _keys(result.seated, key),
     }
 

@@ -2,14 +2,11 @@
 
 from dataclasses import dataclass
 
-from django.db.models import Q, Subquery
-
 from ledger import rules
 from ledger.models import Hand, Night
 from ledger.selectors.last_hand import last_live_hand
-from ledger.selectors.night_state import state_after
-from ledger.selectors.seats import RosterPlayer, ids_of, names_of, night_roster
-from ledger.selectors.standings import Standings, state_standings
+from ledger.selectors.seats import RosterPlayer, names_of, night_roster
+from ledger.selectors.standings import Standings, ledger_standings
 
 
 @dataclass(frozen=True)
@@ -50,23 +47,16 @@ class CorrectScreen:
 
 def correct_screen(night: Night, number: int) -> CorrectScreen:
     """Hand ``number`` as it stands, the roster, and the balances a correction would change:
-    two queries, whatever the night's length."""
+    three queries, whatever the night's length."""
     house = night.house_rules
     roster = tuple(night_roster(night))
-    # One query for two rows (one if they are the same): the hand's newest revision, and
-    # the night's last live hand, whose stored state holds tonight's balances.
-    hands = Hand.objects.filter(night=night)
-    newest = hands.filter(number=number).order_by("-revision").values("pk")[:1]
-    last_live = hands.filter(live=True).order_by("-number").values("pk")[:1]
-    rows = list(hands.filter(Q(pk=Subquery(newest)) | Q(pk=Subquery(last_live))))
-    hand = next((row for row in rows if row.number == number), None)
-    last = max((row for row in rows if row.live), key=lambda row: row.number, default=None)
+    hand = Hand.objects.filter(night=night, number=number).order_by("-revision").first()
     return CorrectScreen(
         night=night,
         house=house,
         roster=roster,
         hand=hand,
-        standings=state_standings(roster, state_after(last, ids_of(roster)), house),
+        standings=ledger_standings(night, roster, house),
     )
 
 

@@ -1,11 +1,13 @@
 """Everything the hand screen shows, read at once, whatever the night's length.
 
-The night's roster and its last live hand by number hold it all: the next hand's number,
-dealer, ante and who skips it come from the engine's state after that hand, the standings
-and the pot from the balances it stored. The screen's live check runs the referee against
-the same state, so checking a hand reads nothing more; and a hand recorded from the screen
-is settled from that same state (``snapshot``), so recording reads nothing more either,
-nor does showing the screen again once it is recorded (``screen_after``).
+The night's roster, its last live hand by number and the sums of its entries hold it
+all: the next hand's number, dealer, ante and who skips it come from the engine's state
+after that hand, the pot too, and the balances from the entries (a hand's stored state
+does not hold them: a correction need not write the hands after it again). The screen's
+live check runs the referee against the same state, so checking a hand reads nothing
+more; and a hand recorded from the screen is settled from that same state
+(``snapshot``), so recording reads nothing more either, nor does showing the screen again
+once it is recorded (``screen_after``).
 
 ``host_hand_screen`` reads it all in one query, with the night and the host's right to it;
 ``hand_screen`` in two, for a night already read.
@@ -21,6 +23,7 @@ from ledger import rules
 from ledger.models import (
     CoHostGrant,
     CoHostRevocation,
+    Entry,
     Hand,
     Night,
     Player,
@@ -30,7 +33,7 @@ from ledger.models import (
     Table,
 )
 from ledger.selectors.last_hand import last_live_hand, live_hand
-from ledger.selectors.night_state import Snapshot, state_after
+from ledger.selectors.night_state import Snapshot, ledger_head_and_balances, state_after
 from ledger.selectors.seats import RosterPlayer, ids_of, names_of, night_roster
 from ledger.selectors.standings import Standings, state_standings
 
@@ -73,6 +76,10 @@ class HandScreen:
         """The players still at the table, in seat order: who may deal."""
         return [player for player in self.roster if player.active]
 
+    # The seq of the night's last entry when read (0: none yet; None: not known). A
+    # correction may move the balances without making another hand the last one.
+    head_seq: int | None = 0
+
     @property
     def snapshot(self) -> Snapshot:
         """What the screen's next hand is settled from, for ``hand_record``."""
@@ -81,13 +88,15 @@ class HandScreen:
             last_id=self.last_hand.pk if self.last_hand is not None else None,
             number=self.next.number,
             state=self.state,
+            head_seq=self.head_seq,
         )
 
 
 def hand_screen(night: Night, *, after: int | None = None) -> HandScreen:
     """The hand screen of ``night`` (an open night). ``after`` is the number of a hand just
     recorded, to describe: the last hand costs nothing more, an older one a query."""
-    return _screen(night, tuple(night_roster(night)), last_live_hand(night), after)
+    seq, balances = ledger_head_and_balances(night)
+    return _screen(night, tuple(night_roster(night)), last_live_hand(night), balances, seq, after)
 
 
 def host_hand_screen(night_id: int, host, *, after: int | None = None) -> HandScreen | None:
@@ -100,13 +109,13 @@ def host_hand_screen(night_id: int, host, *, after: int | None = None) -> HandSc
     starts with two players at least), so no row means no such night of the host's.
     Every hand screen request (the screen, each live check, each record) starts with it.
     """
-    return _read_screen(_SCREEN_SQL, [night_id, host.pk], after)
+    return _read_screen(_SCREEN_SQL, [night_id, night_id, host.pk], after)
 
 
 def runner_hand_screen(night_id: int, user, *, after: int | None = None) -> HandScreen | None:
     """As ``host_hand_screen``, for whoever runs the night: its host, or a co-host of its
     table (ledger.models.co_hosts), checked in the same one query."""
-    return _read_screen(_RUNNER_SCREEN_SQL, [night_id, user.pk, user.pk], after)
+    return _read_screen(_RUNNER_SCREEN_SQL, [night_id, night_id, user.pk, user.pk], after)
 
 
 def _read_screen(sql: str, params: list, after: int | None) -> HandScreen | None:
@@ -129,7 +138,9 @@ def _read_screen(sql: str, params: list, after: int | None) -> HandScreen | None
     if night.hand_id is not None:
         last = _joined(Hand, _HAND_LOADED, night, "hand_")
         last.live = True  # the join takes live hands only
-    return _screen(night, roster, last, after)
+    # PostgreSQL sums a bigint column as a numeric: whole chips, read back as int.
+    balances = {row.seat_player_id: int(row.seat_balance or 0) for row in rows}
+    return _screen(night, roster, last, balances, night.head_seq or 0, after)
 
 
 # Written out, and run through QuerySet.raw(), which loads the night as the ORM does (each
@@ -152,6 +163,8 @@ _SCREEN_SQL = f"""
         s.player_id AS seat_player_id, p.name AS seat_name, s.position AS seat_position,
         s.active AS seat_active,
         t.owner_id AS table_owner_id, t.name AS table_name, t.language AS table_language,
+        b.total AS seat_balance,
+        (SELECT MAX(seq) FROM {Entry._meta.db_table} WHERE night_id = n.id) AS head_seq,
         {", ".join(f"h.{name} AS hand_{name}" for name in _HAND_LOADED)}
     FROM {Seat._meta.db_table} s
     JOIN {Player._meta.db_table} p ON p.id = s.player_id
@@ -160,6 +173,10 @@ _SCREEN_SQL = f"""
     LEFT JOIN {Hand._meta.db_table} h ON h.night_id = n.id AND h.live AND h.number = (
         SELECT MAX(number) FROM {Hand._meta.db_table} WHERE night_id = n.id AND live
     )
+    LEFT JOIN (
+        SELECT player_id, SUM(amount) AS total FROM {Entry._meta.db_table}
+        WHERE night_id = %s AND player_id IS NOT NULL GROUP BY player_id
+    ) b ON b.player_id = s.player_id
     WHERE s.night_id = %s AND t.owner_id = %s AND t.hidden_at IS NULL
     ORDER BY s.position
 """  # noqa: S608 - names from the models, values as parameters
@@ -205,13 +222,25 @@ def _fields(model, names: tuple[str, ...]) -> list:
 
 def screen_after(screen: HandScreen, hand: Hand) -> HandScreen:
     """``screen`` once ``hand``, its next hand, is recorded, describing it: nothing read.
-    The roster is the one the screen read; the hand's stored state holds the rest."""
-    return _screen(screen.night, screen.roster, hand, hand.number)
+    The roster is the one the screen read, the balances its own with what the hand
+    changed of them; the hand's stored state holds the rest. Where the entries' chain
+    now ends is not known: a record from this screen reads the night again."""
+    balances = dict(screen.state.balances)
+    for player_id, chips in hand.result["changes"].items():
+        balances[int(player_id)] = balances.get(int(player_id), 0) + chips
+    return _screen(screen.night, screen.roster, hand, balances, None, hand.number)
 
 
-def _screen(night: Night, roster: tuple[RosterPlayer, ...], last: Hand | None, after):
+def _screen(
+    night: Night,
+    roster: tuple[RosterPlayer, ...],
+    last: Hand | None,
+    balances: dict[int, int],
+    head_seq: int | None,
+    after,
+):
     house = night.house_rules
-    state = state_after(last, ids_of(roster))
+    state = state_after(last, ids_of(roster), balances)
     nxt = _next_hand(night, house, roster, last, state)
     in_turn = rules.order_from_left(
         [p.id for p in roster], nxt.dealer_id, [p for p in roster if p.active], key=_id
@@ -226,6 +255,7 @@ def _screen(night: Night, roster: tuple[RosterPlayer, ...], last: Hand | None, a
         last_hand=last,
         after=_after(night, last, after),
         state=state,
+        head_seq=head_seq,
     )
 
 

@@ -52,17 +52,14 @@ from ledger.selectors.debts import (
     night_transfer_debts,
     transfers_paid,
 )
-from ledger.selectors.last_hand import last_live_hand
-from ledger.selectors.night_state import state_after
 from ledger.selectors.payment_methods import payees_payment_methods
 from ledger.selectors.seal import NightSeal
-from ledger.selectors.seats import RosterPlayer, ids_of, night_roster
+from ledger.selectors.seats import RosterPlayer, night_roster
 from ledger.selectors.share_links import TOKEN
 from ledger.selectors.standings import (
     Standings,
     ledger_standings,
     settle_up,
-    state_standings,
 )
 
 # Names never hold control characters (ledger.names), so these cannot be forged by one.
@@ -268,10 +265,9 @@ class LiveStandings:
 
 
 def live_standings(night: Night, *, carried: bool | None = None) -> LiveStandings:
-    """The live link's standings: an open night's from its last live hand's stored state,
-    a closed night's from its entries (the pot handed back at closing is only there),
-    with the settle-up. Two queries whatever the night's length: the roster, and the
-    last hand or the entries' totals; once closed, two more for what is paid (the marks,
+    """The live link's standings, from the night's entries; a closed night's with the
+    settle-up. Two queries whatever the night's length: the roster, and the entries'
+    totals; once closed, two more for what is paid (the marks,
     and whether "settle everything" took the night's debts, unless ``carried`` says) and
     one for the payees' ways of getting paid."""
     house = night.house_rules
@@ -288,6 +284,4 @@ def live_standings(night: Night, *, carried: bool | None = None) -> LiveStanding
             transfers=transfers_paid(debts, payments),
             payee_methods=payees_payment_methods(open_to, house.currency),
         )
-    last = last_live_hand(night)
-    standings = state_standings(roster, state_after(last, ids_of(roster)), house)
-    return LiveStandings(roster, standings)
+    return LiveStandings(roster, ledger_standings(night, roster, house))

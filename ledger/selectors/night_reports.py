@@ -10,6 +10,7 @@ from django.utils.translation import gettext, pgettext
 from ledger import rules
 from ledger.models import Hand, Night, ShareLink
 from ledger.selectors.debts import TransferDebt, night_transfer_debts, transfers_paid
+from ledger.selectors.night_state import live_hand_changes
 from ledger.selectors.seal import NightSeal, night_seal
 from ledger.selectors.seats import RosterPlayer, names_of, night_roster
 from ledger.selectors.share_links import night_share_link
@@ -75,7 +76,9 @@ class NightHistory:
 
 def night_history(night: Night, roster: Sequence[RosterPlayer] | None = None) -> NightHistory:
     """Every live hand of the night as a log row, with the balances and the pot after
-    each: one query for the hands (and one for ``roster`` if not given, in seat order)."""
+    each: one query for the hands, one for what each changed of the balances (its
+    entries: a hand's stored result does not hold the balances after it), and one for
+    ``roster`` if not given, in seat order."""
     roster = names_of(night_roster(night) if roster is None else roster)
 
     def name(player_id) -> str:
@@ -92,6 +95,7 @@ def night_history(night: Night, roster: Sequence[RosterPlayer] | None = None) ->
         .order_by("number")
         .values_list("number", "kind", "input", "result")
     )
+    changes = live_hand_changes(night)
     log, pots = [], [0]
     balances = {player_id: [0] for player_id in roster}
     for number, kind, data, result in hands:
@@ -110,8 +114,9 @@ def night_history(night: Night, roster: Sequence[RosterPlayer] | None = None) ->
             )
         )
         pots.append(result["pot_after"])
+        changed = changes.get(number, {})
         for player_id, series in balances.items():
-            series.append(result["balances"].get(str(player_id), 0))
+            series.append(series[-1] + changed.get(player_id, 0))
     return NightHistory(roster=roster, log=log, balances=balances, pots=pots)
 
 
@@ -132,8 +137,8 @@ def night_report(night: Night, *, with_share_link: bool = False) -> NightReport:
     """The night report: the roster, the live hands, the seal (and the live link when
     ``with_share_link``); a closed night's entries for its final balances.
 
-    An open night's standings are the last hand's stored balances, which the history has
-    already read; a closed night's come from its entries (the pot handed back at closing
+    An open night's standings are the balances after its last hand, which the history has
+    already summed; a closed night's come from its entries (the pot handed back at closing
     is only there). The settle-up is worked out from those standings, not read again.
     """
     house = night.house_rules

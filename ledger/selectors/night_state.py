@@ -1,35 +1,90 @@
 """A night as the rules engine sees it: its state after a hand, before a hand, and before
 the next one, read from the stored state after the hand before it (so settling a hand
-costs the same on the night's first hand as on its hundredth). Players are ids, as the
-engine takes them from the database; the roster in seat order is ``seats.night_roster``."""
+does not replay the night) and the balances its entries sum to (the stored state does
+not hold them: a correction that moves chips early in the night leaves the later hands'
+rows as they are). Players are ids, as the engine takes them from the database; the
+roster in seat order is ``seats.night_roster``."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.db.models import Max, Sum
+
 from ledger import rules
-from ledger.models import Hand, Night
+from ledger.models import Entry, Hand, Night
 from ledger.selectors.last_hand import last_live_hand
 from ledger.selectors.seats import ids_of, night_roster
 
 
-def state_after(hand: Hand | None, roster: Sequence[int]) -> rules.NightState:
-    """The engine's state after ``hand`` (None: a night with no hand yet), with ``roster``
-    (player ids, seat order) around the table: late arrivals are seated, nothing is read."""
+def ledger_balances(night: Night, before: int | None = None) -> dict[int, int]:
+    """Player id -> chips, as the night's entries sum (players with any): all of them, or
+    those of the hands numbered below ``before``. One query. A replaced revision's entries
+    and their reversals carry its number too, so they cancel out in either sum."""
+    entries = Entry.objects.filter(night=night, player__isnull=False)
+    if before is not None:
+        entries = entries.filter(hand_number__lt=before)
+    return dict(
+        entries.values_list("player_id")
+        .annotate(total=Sum("amount"))
+        .values_list("player_id", "total")
+    )
+
+
+def ledger_head_and_balances(night: Night) -> tuple[int, dict[int, int]]:
+    """The seq of the night's last entry (0: none yet) and ``ledger_balances(night)``: one
+    query."""
+    head, balances = 0, {}
+    rows = (
+        Entry.objects.filter(night=night)
+        .values_list("player_id")
+        .annotate(total=Sum("amount"), last=Max("seq"))
+        .values_list("player_id", "total", "last")
+    )
+    for player_id, total, last in rows:
+        head = max(head, last)
+        if player_id is not None:
+            balances[player_id] = total
+    return head, balances
+
+
+def live_hand_changes(night: Night) -> dict[int, dict[int, int]]:
+    """Hand number -> player id -> what that live hand changed of their balance, as its
+    entries sum (hands and players it changed nothing of are left out). One query."""
+    rows = (
+        Entry.objects.filter(night=night, hand__live=True, player__isnull=False)
+        .values_list("hand_number", "player_id")
+        .annotate(total=Sum("amount"))
+        .values_list("hand_number", "player_id", "total")
+        .order_by()
+    )
+    changes: dict[int, dict[int, int]] = {}
+    for number, player_id, total in rows:
+        if total:
+            changes.setdefault(number, {})[player_id] = total
+    return changes
+
+
+def state_after(
+    hand: Hand | None, roster: Sequence[int], balances: Mapping[int, int]
+) -> rules.NightState:
+    """The engine's state after ``hand`` (None: a night with no hand yet) at ``balances``
+    (player id -> chips after it, anyone missing at 0), with ``roster`` (player ids, seat
+    order) around the table: late arrivals are seated, nothing is read."""
     if hand is None:
         return rules.NightState.start(roster)
-    return hand.state().with_roster(roster)
+    return hand.state(balances).with_roster(roster)
 
 
 def night_next_state(night: Night, roster: Sequence[int]) -> tuple[int, rules.NightState]:
     """The number of the night's next hand, and the state it starts from with ``roster``
-    (player ids, seat order) around the table: one query, whatever the night's length."""
+    (player ids, seat order) around the table: two queries, the last hand and the sums."""
     last = (
         Hand.objects.filter(night=night, live=True)
         .order_by("-number")
         .only("number", "state_after")
         .first()
     )
-    return (last.number + 1 if last else 1), state_after(last, roster)
+    return (last.number + 1 if last else 1), state_after(last, roster, ledger_balances(night))
 
 
 def night_state_before(night: Night, number: int, roster: Sequence[int]) -> rules.NightState:
@@ -40,7 +95,8 @@ def night_state_before(night: Night, number: int, roster: Sequence[int]) -> rule
         .only("state_after")
         .first()
     )
-    return state_after(previous, roster)
+    balances = ledger_balances(night, before=number) if previous is not None else {}
+    return state_after(previous, roster, balances)
 
 
 @dataclass(frozen=True)
@@ -49,27 +105,29 @@ class Snapshot:
 
     A writer may read it before its write transaction opens (SQLite's BEGIN IMMEDIATE holds
     every other writer off while it is open) and then only check, under the night's lock,
-    that the two things it stands on are unchanged: the last live hand's row (a record,
-    correction or undo makes another one last) and the number of seats (a late arrival is
-    the only change to the roster's order: seats are never removed).
+    that what it stands on is unchanged: the last live hand's row (a record, correction or
+    undo makes another one last), the number of seats (a late arrival is the only change
+    to the roster's order: seats are never removed) and the end of the entries' chain (a
+    correction may move the balances and leave the last hand's row as it was).
     """
 
     roster: tuple[int, ...]  # player ids, seat order
     last_id: int | None  # the last live hand's row; None before the first hand
     number: int  # the next hand's
     state: rules.NightState  # the state it starts from, with ``roster`` around the table
+    # The seq of the night's last entry (0: none yet; None: not known, read it again).
+    head_seq: int | None = None
 
 
-def snapshot_of(roster: Sequence[int], last: Hand | None) -> Snapshot:
-    """The snapshot of a night whose roster is ``roster`` and last live hand ``last``."""
+def night_snapshot(night: Night) -> Snapshot:
+    """The night's snapshot now: three queries (the roster, the last live hand, the
+    entries' sums and last seq)."""
+    roster, last = ids_of(night_roster(night)), last_live_hand(night)
+    head_seq, balances = ledger_head_and_balances(night)
     return Snapshot(
         roster=tuple(roster),
         last_id=last.pk if last is not None else None,
         number=last.number + 1 if last is not None else 1,
-        state=state_after(last, roster),
+        state=state_after(last, roster, balances),
+        head_seq=head_seq,
     )
-
-
-def night_snapshot(night: Night) -> Snapshot:
-    """The night's snapshot now: two queries (the roster, the last live hand)."""
-    return snapshot_of(ids_of(night_roster(night)), last_live_hand(night))

@@ -13,15 +13,17 @@ they are written in a few statements however many there are: one update takes th
 replaced hands out of play, one insert adds their new revisions, one more their entries
 (the reversals and the new ones, the hash chain carried in memory).
 
-A hand's stored state and result hold the night's balances after it, so a correction
-that moves chips between players changes every later hand's stored state: those hands
-are all written again, whether or not their own movements changed.
+A hand's stored state and result do not hold the night's balances after it (its
+entries do): a correction that moves chips between players early in the night leaves a
+later hand that settles the same exactly as stored. A clean win empties the pot, so a
+correction usually writes the corrected hand and the few up to the next one.
 """
 
 from dataclasses import dataclass
 from itertools import chain
 
 from django.db import transaction
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 
@@ -114,7 +116,7 @@ def _replay(night: Night, number: int, data: rules.HandInput) -> _Replay:
         if old.number != number and _settles_as_stored(old, result, stored_state):
             break  # this hand and every later one stand as they are
         settled.append((old, hand_data, result, state))
-        if stored_state == old.state_after:
+        if stored_state == _stored_part(old.state_after):
             # The night is back to its stored state: every later hand was settled on it.
             # This one's input or settlement changed, so it is written again; none after.
             break
@@ -123,10 +125,22 @@ def _replay(night: Night, number: int, data: rules.HandInput) -> _Replay:
     return _Replay(old_hands, settled, state)
 
 
+# What rows written before the balances were left out of a hand's state and result hold
+# besides what is stored today: a replay compares the rest (the entries hold the chips).
+_NO_LONGER_STORED = ("balances", "changes")
+
+
+def _stored_part(data: dict) -> dict:
+    """``data`` (a stored state or result) without what a row of an earlier version holds
+    and today's rows do not, or hold elsewhere."""
+    return {key: value for key, value in data.items() if key not in _NO_LONGER_STORED}
+
+
 def _settles_as_stored(old: Hand, result: rules.HandResult, stored_state: dict) -> bool:
     """Whether a later hand, settled again, leaves exactly what its live revision holds: its
     state after, its result and its entries. Then it and every hand after it stand."""
-    if stored_state != old.state_after or rules.result_to_json(result) != old.result:
+    stored_result = _stored_part(rules.result_to_json(result))
+    if stored_state != _stored_part(old.state_after) or stored_result != _stored_part(old.result):
         return False
     posted = Entry.objects.filter(hand=old).order_by("seq")
     return list(posted.values_list("player_id", "amount", "kind")) == list(
@@ -159,16 +173,28 @@ def hand_correction_preview(
     refuse_if_closed(night)
     _refuse_if_changed(night, number, expected_revision)
     replay = _replay(night, number, hand)
-    # Past the last hand replayed nothing changes, so its state is the difference's whole.
-    old_state, new_state = replay.old_hands[-1].state(), replay.final_state
-    changes = {
-        player_id: new_state.balances.get(player_id, 0) - old
-        for player_id, old in old_state.balances.items()
-    }
+    # Past the hands settled again nothing changes: what they change, the new settlements
+    # less the entries they replace, is the whole difference.
+    changes: dict[int, int] = {}
+    for _, _, result, _ in replay.settled:
+        for player_id, chips in result.changes.items():
+            changes[player_id] = changes.get(player_id, 0) + chips
+    replaced = [old.pk for old, *_ in replay.settled]
+    for player_id, chips in (
+        Entry.objects.filter(hand__in=replaced, player__isnull=False)
+        .values_list("player_id")
+        .annotate(total=Sum("amount"))
+        .values_list("player_id", "total")
+        .order_by()
+    ):
+        changes[player_id] = changes.get(player_id, 0) - chips
+    # The pot too: where the replay stopped its new state's pot is the stored one, or the
+    # replay went to the night's last hand.
+    pot = selectors.night_pot(night)
     return CorrectionPreview(
         balance_changes={p: change for p, change in changes.items() if change},
-        pot_before=old_state.pot,
-        pot_after=new_state.pot,
+        pot_before=pot,
+        pot_after=pot + replay.final_state.pot - replay.old_hands[-1].state_after["pot"],
     )
 
 

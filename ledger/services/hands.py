@@ -142,7 +142,8 @@ def hand_record(
     ``seen`` is what the caller has read of the night already (the hand screen's
     ``snapshot``); without it, it is read here. The hand is settled from it before the
     write transaction opens, and under the night's lock one query checks that the night
-    is still as it was seen (its last live hand, its seats) and reads what the write needs.
+    is still as it was seen (its last live hand, its seats, its last entry) and reads what
+    the write needs.
     Only if another device changed the night in between is it read again, under the lock.
     """
     seen = seen if seen is not None else night_snapshot(night)
@@ -157,7 +158,7 @@ def hand_record(
             raise Conflict(err.IDEMPOTENCY_KEY_REUSED(number=earlier.number))
         if now.closed:
             raise InvalidInput(err.NIGHT_CLOSED())
-        if (now.last_id, now.seats) != (seen.last_id, len(seen.roster)):
+        if (now.last_id, now.seats, now.head[0]) != (seen.last_id, len(seen.roster), seen.head_seq):
             seen = night_snapshot(night)
             settled = _settle_next(night, seen, hand)
         if expected_number != seen.number:

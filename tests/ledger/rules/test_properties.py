@@ -178,6 +178,8 @@ def check_hand(rules, before, result, after, where):
         moved[movement.player] += movement.amount
     for player in after.roster:
         assert after.balances[player] - before.balances.get(player, 0) == moved[player], where
+    # What the ledger stores of the hand instead of the balances after it.
+    assert result.changes == {p: moved[p] for p in after.roster if moved[p]}, where
     assert before.pot - sum(moved.values()) == after.pot == result.pot_after, where
     if result.misdeal:
         assert after.balances == before.balances and after.pot == before.pot, where

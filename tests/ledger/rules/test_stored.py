@@ -30,7 +30,19 @@ def test_a_state_written_by_id_reads_back_equal_with_int_as_the_key_parser():
 
     data = json.loads(json.dumps(state_to_json(state)))
 
-    assert state_from_json(data, key=int) == state
+    assert state_from_json(data, key=int, balances=state.balances) == state
+
+
+def test_a_state_is_stored_without_its_balances_and_read_back_at_the_ones_given():
+    _, _, state = _after_a_tie()
+    assert any(state.balances.values())
+
+    data = state_to_json(state)
+
+    assert "balances" not in data
+    # A player the balances leave out is at 0; one off the roster is not read.
+    given = {12: 5, 7: -5, 99: 3}
+    assert state_from_json(data, key=int, balances=given).balances == {12: 5, 7: -5, 30: 0, 4: 0}
 
 
 def test_players_are_json_numbers_in_lists_and_strings_as_object_keys():
@@ -39,7 +51,7 @@ def test_players_are_json_numbers_in_lists_and_strings_as_object_keys():
     data = state_to_json(state)
 
     assert data["roster"] == [12, 7, 30, 4]
-    assert list(data["balances"]) == ["12", "7", "30", "4"]
+    assert list(data["shares"]) == ["12", "7", "30", "4"]
     assert data["last_dealer"] == 12
 
 
@@ -53,7 +65,7 @@ def test_the_exempt_players_are_written_in_seat_order_so_equal_states_are_equal_
 def test_a_state_settled_by_name_reads_back_with_str_as_the_key_parser():
     names = NightState.start(["Ann", "Bob"])
 
-    assert state_from_json(state_to_json(names), key=str) == names
+    assert state_from_json(state_to_json(names), key=str, balances={}) == names
 
 
 def test_a_key_writer_stores_a_state_settled_by_name_by_player_id():
@@ -63,7 +75,7 @@ def test_a_key_writer_stores_a_state_settled_by_name_by_player_id():
     data = state_to_json(state, key=ids.__getitem__)
 
     assert data["roster"] == [12, 30, 7]
-    assert state_from_json(data, key=int).roster == (12, 30, 7)
+    assert state_from_json(data, key=int, balances={}).roster == (12, 30, 7)
 
 
 def test_a_hand_input_round_trips_every_field_even_a_misdeals():
@@ -87,7 +99,7 @@ def test_a_hand_input_is_stored_in_the_shape_the_ledger_has_always_kept():
     }
 
 
-def test_a_result_keeps_every_figure_and_no_movements():
+def test_a_result_keeps_every_figure_what_it_changed_and_no_movements_nor_balances():
     _, result, _ = _after_a_tie()
 
     data = result_to_json(result)
@@ -96,8 +108,10 @@ def test_a_result_keeps_every_figure_and_no_movements():
     assert data["winner"] is None
     assert data["renege_payments"] == {"4": 4}
     assert data["seated"] == [12, 7, 30, 4]
-    assert data["balances"] == {str(p): chips for p, chips in result.balances.items()}
-    assert "movements" not in data
+    # The renege paid 4 to the pot; everyone paid the ante (the tie carried the pot over).
+    assert data["changes"] == {"12": -1, "7": -1, "30": -1, "4": -5}
+    assert data["changes"] == {str(p): c for p, c in result.balances.items() if c}
+    assert "movements" not in data and "balances" not in data
 
 
 def test_a_late_arrival_is_seated_where_the_roster_says():

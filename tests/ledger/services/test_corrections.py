@@ -16,8 +16,11 @@ from tests.ledger.worked_examples import EXAMPLE_1
 
 pytestmark = pytest.mark.django_db
 
-# Hand 4 of worked example 1 was "Ann alone"; say it was really Bob alone.
+# Hand 4 of worked example 1 was "Ann alone"; say it was really Bob alone. He takes the
+# pot as she did, so the night's state after it is the same but for the balances.
 BOB_ALONE = {"dealer": "Dee", "stayed": {"Bob": None}}
+# Or that nobody stayed: the pot carries over, and every later hand settles differently.
+NOBODY_STAYED = {"dealer": "Dee", "stayed": {}}
 
 
 def correct(night, number, hand, reason="wrong stayer", **seen):
@@ -45,7 +48,7 @@ def test_correcting_hand_k_changes_hands_k_onwards_and_nothing_before_it():
     earlier_hands = list(Hand.objects.filter(night=night, number__lt=4).values())
     later_before = {h.number: h.pk for h in Hand.objects.filter(night=night, number__gte=4)}
 
-    correct(night, 4, BOB_ALONE)
+    correct(night, 4, NOBODY_STAYED)
 
     assert list(Entry.objects.filter(night=night, hand_number__lt=4).values()) == earlier_entries
     assert list(Hand.objects.filter(night=night, number__lt=4).values()) == earlier_hands
@@ -54,16 +57,18 @@ def test_correcting_hand_k_changes_hands_k_onwards_and_nothing_before_it():
     assert all(live[n].pk != later_before[n] for n in range(4, 8))
     assert all(live[n].revision == 2 for n in range(4, 8))
     assert not Hand.objects.filter(pk__in=later_before.values(), live=True).exists()
+    assert selectors.night_balances(night) == replayed_balances(night)
+    assert verify_night(night) == []
 
 
 def test_the_corrected_hand_and_the_replayed_ones_say_what_they_are():
     night = example_night(close=False)
 
-    corrected = correct(night, 4, BOB_ALONE, reason="  Bob stayed, not Ann  ")
+    corrected = correct(night, 4, NOBODY_STAYED, reason="  Nobody stayed, not Ann  ")
 
     assert corrected.number == 4
     assert corrected.kind == Hand.CORRECT
-    assert corrected.reason == "Bob stayed, not Ann"
+    assert corrected.reason == "Nobody stayed, not Ann"
     assert corrected.created_by == night.started_by
     replays = Hand.objects.filter(night=night, live=True, number__gt=4)
     assert {h.kind for h in replays} == {Hand.REPLAY}
@@ -89,7 +94,7 @@ def test_every_replaced_entry_is_reversed_exactly():
     night = example_night(close=False)
     old = list(Entry.objects.filter(night=night, hand_number__gte=4))
 
-    correct(night, 4, BOB_ALONE)
+    correct(night, 4, NOBODY_STAYED)
 
     for entry in old:
         reversal = Entry.objects.get(reverses=entry)
@@ -275,10 +280,10 @@ def test_a_correction_of_a_hand_recorded_again_after_an_undo_is_refused():
 
 def test_a_correction_of_a_hand_replayed_since_the_host_looked_is_refused():
     night = example_night(close=False)
-    correct(night, 4, BOB_ALONE, expected_revision=1)
+    correct(night, 4, NOBODY_STAYED, expected_revision=1)
 
     with pytest.raises(Conflict) as caught:
-        correct(night, 5, {"dealer": "Ann", "stayed": {}}, expected_revision=1)
+        correct(night, 5, {"dealer": "Ann", "stayed": {"Bob": None}}, expected_revision=1)
 
     assert caught.value.problems == [err.HAND_CHANGED[Hand.REPLAY](number=5, revision=2)]
 

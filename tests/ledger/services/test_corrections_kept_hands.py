@@ -1,5 +1,7 @@
 """A correction writes only the hands it changes: once the night's state after a hand is
-the stored one again, every later hand stands as it was recorded."""
+the stored one again, every later hand stands as it was recorded. The balances are not
+part of that state (the entries hold them), so a correction that only moves chips writes
+the corrected hand alone."""
 
 import pytest
 
@@ -64,15 +66,39 @@ def test_a_later_hand_settled_as_stored_on_a_changed_state_stands(night):
     assert verify_night(night) == []
 
 
-def test_a_correction_that_moves_chips_writes_every_later_hand_again(night):
+def test_a_correction_that_moves_chips_writes_the_corrected_hand_alone(night):
     before = live_rows(night)
+    later = list(Hand.objects.filter(night=night, number__gt=2).values())
+    entries = Entry.objects.filter(night=night).count()
+    hand_2 = Entry.objects.filter(hand_id=before[2]).count()
 
+    # Cy wins hand 2, not Bob: every balance after it moves, but the pot is empty after
+    # it either way, so the hands after it settle as stored and stand, rows and entries.
     correct(night, 2, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 3}})
 
     after = live_rows(night)
     assert after[1] == before[1]
-    assert all(after[n] != before[n] for n in range(2, 7))
-    assert Hand.objects.filter(night=night, kind=Hand.REPLAY).count() == 4
+    assert after[2] != before[2]
+    assert list(Hand.objects.filter(night=night, number__gt=2).values()) == later
+    assert Entry.objects.filter(night=night).count() == entries + 2 * hand_2
+    assert not Hand.objects.filter(night=night, kind=Hand.REPLAY).exists()
+    assert selectors.night_balances(night) == replayed_balances(night)
+    assert verify_night(night) == []
+
+
+def test_a_correction_that_changes_the_pot_writes_each_hand_up_to_the_next_clean_win(night):
+    before = live_rows(night)
+
+    # Nobody wins hand 2 (a split of tricks under the minimum: a carryover): hand 3 starts
+    # from another pot and settles differently; hand 3's win empties the pot again.
+    correct(night, 2, {"dealer": "Ann", "stayed": {"Bob": 2, "Cy": 2, "Dee": 1}})
+
+    after = live_rows(night)
+    assert after[1] == before[1]
+    assert after[2] != before[2] and after[3] != before[3]
+    assert all(after[n] == before[n] for n in (4, 5, 6))
+    assert Hand.objects.filter(night=night, kind=Hand.REPLAY).count() == 1
+    assert selectors.night_balances(night) == replayed_balances(night)
     assert verify_night(night) == []
 
 
@@ -122,9 +148,11 @@ def test_a_hand_a_correction_kept_can_be_corrected_and_undone_after_it(night):
     correct(night, 2, {**BOB_WINS, "dealer": "Bob"})
     kept = live_rows(night)
 
-    correct(night, 4, {"dealer": "Ann", "stayed": {"Cy": 4, "Dee": 1}})
+    correct(night, 4, {"dealer": "Ann", "stayed": {"Cy": 2, "Dee": 2, "Bob": 1}})
     correction_services.hand_undo_last(night=night, by=night.started_by)
 
+    # Nobody won hand 4 now: hand 5 played for another pot and was written again, and
+    # the undo took back hand 6, which stood.
     after = live_rows(night)
     assert sorted(after) == [1, 2, 3, 4, 5]
     assert (after[2], after[3]) == (kept[2], kept[3])

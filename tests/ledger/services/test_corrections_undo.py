@@ -5,11 +5,13 @@ from ledger import selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry, Hand
 from ledger.selectors.hand_screen import hand_screen
+from ledger.selectors.night_state import ledger_balances
 from ledger.services import corrections as correction_services
 from ledger.verify import verify_night
 from tests.factories import night_with
-from tests.ledger.helpers import hand_data, record_all
+from tests.ledger.helpers import hand_data, ids, record_all
 from tests.ledger.nights import example_night, row_counts
+from tests.ledger.worked_examples import EXAMPLE_1
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +23,7 @@ def undo(night, reason=""):
 def test_undo_reverses_the_last_hand_and_the_balances_go_back():
     night = example_night(close=False)
     after_six = Hand.objects.get(night=night, number=6, live=True).state_after
+    balances_after_six = ledger_balances(night, before=7)
     last = Hand.objects.get(night=night, number=7, live=True)
 
     undone = undo(night)
@@ -29,7 +32,9 @@ def test_undo_reverses_the_last_hand_and_the_balances_go_back():
     assert (undone.number, undone.revision, undone.live) == (7, 2, False)
     assert not Hand.objects.filter(pk=last.pk, live=True).exists()
     balances = selectors.night_balances(night)
-    assert {str(p): chips for p, chips in balances.items()} == after_six["balances"]
+    assert balances == balances_after_six
+    by_name = ids(night)
+    assert [balances[by_name[p]] for p in EXAMPLE_1["roster"]] == EXAMPLE_1["hands"][5][2]
     assert selectors.night_pot(night) == after_six["pot"]
     for entry in Entry.objects.filter(hand=last, reverses__isnull=True):
         assert Entry.objects.get(reverses=entry).amount == -entry.amount

@@ -76,8 +76,10 @@ def test_a_hand_is_settled_and_stored_by_player_id_as_the_engine_gives_it():
     assert recorded.result == rules.result_to_json(result)
     assert recorded.state_after == rules.state_to_json(state)
     assert recorded.result["dealer"] == by_name["Ann"]
-    assert set(recorded.result["balances"]) == {str(p) for p in roster}
-    assert recorded.state() == state
+    # What the hand changed, not the balances after it: the entries hold those.
+    assert "balances" not in recorded.result and "balances" not in recorded.state_after
+    assert recorded.result["changes"] == {str(p): c for p, c in result.changes.items()}
+    assert recorded.state(state.balances) == state
     assert recorded.hand_input() == hand
 
 
@@ -209,13 +211,13 @@ def test_recording_a_hand_costs_the_same_queries_late_in_the_night(django_assert
         hand_services.hand_record(night=night, expected_number=31, hand=data, by=by, seen=seen)
 
 
-def test_without_a_snapshot_the_service_reads_the_roster_and_the_last_hand_first(
+def test_without_a_snapshot_the_service_reads_the_roster_the_last_hand_and_the_sums_first(
     django_assert_num_queries,
 ):
     night = night_with()
     hand = hand_data(night, {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}})
 
-    with django_assert_num_queries(2 + 5):
+    with django_assert_num_queries(3 + 5):
         hand_services.hand_record(night=night, expected_number=1, hand=hand, by=night.started_by)
 
 
@@ -257,14 +259,16 @@ def test_a_hand_is_settled_again_if_an_earlier_one_was_corrected_since_the_snaps
         by=night.started_by,
     )
 
+    now = night_snapshot(night)
+
     third = _record(night, 3, {"dealer": "Cy", "stayed": {"Dee": 3, "Ann": 2}}, seen=seen)
 
-    # Settled from the corrected night, not from the state the snapshot held: the ledger's
-    # check replays each hand on the one before it as it stood and finds no difference.
-    assert (
-        third.state().balances
-        != rules.settle_hand(night.house_rules, seen.state, third.hand_input())[1].balances
-    )
+    # Hand 2 stood (the pot was empty after hand 1 either way): the last hand is the one
+    # the snapshot saw, its balances are not. The end of the entries' chain tells, and the
+    # hand is settled from the corrected night; the ledger's check finds no difference.
+    assert now.last_id == seen.last_id and now.state.balances != seen.state.balances
+    assert now.head_seq != seen.head_seq
+    assert third.number == 3
     assert verify_night(night) == []
 
 
