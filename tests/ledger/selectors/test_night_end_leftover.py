@@ -4,7 +4,6 @@ import pytest
 
 from ledger import rules, selectors
 from ledger.models import Entry
-from ledger.selectors.last_hand import last_live_hand
 from ledger.selectors.night_end import close_screen, leftover_back
 from ledger.selectors.night_state import night_next_state
 from ledger.selectors.seats import ids_of, night_roster

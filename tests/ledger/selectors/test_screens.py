@@ -7,7 +7,6 @@ from ledger import rules, selectors
 from ledger.models import Hand, Night
 from ledger.selectors.hand_changes import correct_screen, undo_screen
 from ledger.selectors.hand_screen import hand_screen, host_hand_screen
-from ledger.selectors.last_hand import last_live_hand
 from ledger.selectors.night_end import close_screen, leftover_back, settle_up_screen
 from ledger.selectors.night_reports import night_report
 from ledger.selectors.night_state import night_next_state

@@ -88,16 +88,17 @@ PAGES = {
         ),
     ),
     "undo screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("hand_undo", n))),
-    # The roster, and the hand's newest revision with the last live hand in one query.
-    "correct screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("hand_correct", n, 1))),
-    # The roster and the last hand: both ways of handing back the pot are worked out
-    # by the engine from its stored state.
-    "close screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("night_close", n))),
+    # The roster, the hand's newest revision, and the entries' sums (the balances).
+    "correct screen": (REQUEST + 3, lambda c, n, h: partial(c.get, url("hand_correct", n, 1))),
+    # The roster, the last hand and the entries' sums: both ways of handing back the pot
+    # are worked out by the engine from its stored state at those balances.
+    "close screen": (REQUEST + 3, lambda c, n, h: partial(c.get, url("night_close", n))),
     # The roster, every revision with who made it, the roster changes, the seats played
     # from an account (who recorded a hand, by their seat's name).
     "hand log": (REQUEST + 4, lambda c, n, h: partial(c.get, url("night_log", n))),
-    # The roster, the live hands' stored results, the seal, the live link.
-    "night report": (REQUEST + 4, lambda c, n, h: partial(c.get, url("night_report", n))),
+    # The roster, the live hands' stored results, what each changed of the balances (the
+    # entries of the live hands, summed by hand), the seal, the live link.
+    "night report": (REQUEST + 5, lambda c, n, h: partial(c.get, url("night_report", n))),
 }
 
 
@@ -145,13 +146,13 @@ def test_the_live_link_makes_the_same_few_queries_however_long_the_night(client,
         counts[hands] = _queries(partial(client.get, page))
 
     # No session, user or night: what the validators are made of (with the seal and the
-    # host's language), the token's night, the roster, the last hand (once closed, the
-    # entries' totals for the final balances, and what is paid of each transfer), the
-    # live hands, the players one may still claim ("This is me"); on a closed night where
-    # someone owes something (not after one hand), the marks and the payees' ways of
-    # getting paid.
+    # host's language), the token's night, the roster, the entries' totals for the
+    # balances (once closed, what is paid of each transfer too), the live hands and what
+    # each changed of the balances, the players one may still claim ("This is me"); on a
+    # closed night where someone owes something (not after one hand), the marks and the
+    # payees' ways of getting paid.
     owed = 2 if closed else 0
-    assert counts == {1: 6, 7: 6 + owed, 40: 6 + owed}
+    assert counts == {1: 7, 7: 7 + owed, 40: 7 + owed}
 
 
 LIVE_PARTS = {
@@ -192,9 +193,9 @@ def test_a_live_link_poll_after_a_change_reads_its_part_only(client, part):
             partial(client.get, reverse("share_view", args=[link.token]), headers=LIVE_PARTS[part])
         )
 
-    # The validators, the token's night, the roster, and the last hand (the standings)
-    # or the live hands (the hand log).
-    assert counts == dict.fromkeys(NIGHT_LENGTHS, 4)
+    # The validators, the token's night, the roster, and the entries' totals (the
+    # standings) or the live hands and what each changed (the hand log).
+    assert counts == dict.fromkeys(NIGHT_LENGTHS, 4 + (part == "hands"))
 
 
 # --- writes: the view reads once, the service does the rest ------------------------
