@@ -128,6 +128,8 @@ def test_no_module_is_named_after_a_mechanism():
 
 APPEND_ONLY_BASE = Path("ledger/models/append_only.py")
 TRIGGER_MODULE = Path("ledger/append_only_triggers.py")
+# The database's other trigger: it keeps each seat's running balance, and refuses nothing.
+TRIGGER_MODULES = (TRIGGER_MODULE, Path("ledger/seat_chips.py"))
 QUERYSET_REFUSALS = {"update", "delete", "bulk_update"}
 CREATE_TRIGGER = re.compile(r"\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:CONSTRAINT\s+)?TRIGGER\b", re.I)
 TRIGGER_SQL = re.compile(r"\bTRIGGER\b", re.I)
@@ -198,7 +200,7 @@ def _append_only_mechanisms(
 
 
 def _imports_trigger_module(source: str) -> bool:
-    module = ".".join(TRIGGER_MODULE.with_suffix("").parts)
+    modules = {".".join(path.with_suffix("").parts) for path in TRIGGER_MODULES}
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
@@ -206,7 +208,7 @@ def _imports_trigger_module(source: str) -> bool:
             names = [f"{node.module}.{alias.name}" for alias in node.names] + [node.module]
         else:
             continue
-        if module in names:
+        if modules & set(names):
             return True
     return False
 
@@ -250,12 +252,14 @@ def test_the_append_only_check_sees_a_second_mechanism():
     assert _imports_trigger_module("from ledger import append_only_triggers\n")
     assert _imports_trigger_module("import ledger.append_only_triggers as t\n")
     assert not _imports_trigger_module("from ledger import append_only\n")
+    assert _imports_trigger_module("from ledger import seat_chips\n")
 
 
-def test_append_only_has_one_mechanism_and_one_trigger_module():
+def test_append_only_has_one_mechanism_and_the_triggers_their_modules():
     """Every append-only record refuses through ``AppendOnly`` and its queryset, and every
-    trigger is created by the trigger module; a migration that deals in triggers goes
-    through that module, naming no more than old triggers to drop."""
+    trigger is created by a trigger module (the append-only one, or the seats' running
+    balance); a migration that deals in triggers goes through one of them, naming no
+    more than old triggers to drop."""
     offenders = []
     for path in sorted((ROOT / "ledger").rglob("*.py")):
         relative = path.relative_to(ROOT)
@@ -265,7 +269,7 @@ def test_append_only_has_one_mechanism_and_one_trigger_module():
             for where in _append_only_mechanisms(
                 source,
                 is_base=relative == APPEND_ONLY_BASE,
-                is_trigger_module=relative == TRIGGER_MODULE,
+                is_trigger_module=relative in TRIGGER_MODULES,
             )
         ]
         if (
@@ -273,7 +277,7 @@ def test_append_only_has_one_mechanism_and_one_trigger_module():
             and any(TRIGGER_SQL.search(node.value) for node in _strings(ast.parse(source)))
             and not _imports_trigger_module(source)
         ):
-            offenders.append(f"{relative}: trigger SQL without {TRIGGER_MODULE}")
+            offenders.append(f"{relative}: trigger SQL without a trigger module")
     assert offenders == []
 
 

@@ -185,7 +185,13 @@ class Night(models.Model):
 
 
 class Seat(models.Model):
-    """A place on a night's roster. Leaving keeps the seat (and the balance)."""
+    """A place on a night's roster. Leaving keeps the seat (and the balance).
+
+    ``chips`` is the player's balance tonight as the night's entries sum it, kept by the
+    database as entries are added (``ledger.seat_chips``), so the hand screen reads it
+    with the roster whatever the night's length; verify_ledger checks it against the
+    entries. The entries are the record: this is their running total.
+    """
 
     night = models.ForeignKey(
         Night, verbose_name=gettext_lazy("night"), on_delete=models.PROTECT, related_name="seats"
@@ -195,6 +201,7 @@ class Seat(models.Model):
     )
     position = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("position"))
     active = models.BooleanField(verbose_name=gettext_lazy("at the table"), default=True)
+    chips = models.BigIntegerField(verbose_name=gettext_lazy("chips"), default=0, editable=False)
 
     class Meta:
         ordering = ["night", "position"]

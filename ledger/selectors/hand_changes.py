@@ -2,11 +2,14 @@
 
 from dataclasses import dataclass
 
+from django.db.models import Q, Subquery
+
 from ledger import rules
 from ledger.models import Hand, Night
 from ledger.selectors.last_hand import last_live_hand
-from ledger.selectors.seats import RosterPlayer, names_of, night_roster
-from ledger.selectors.standings import Standings, ledger_standings
+from ledger.selectors.night_state import state_after
+from ledger.selectors.seats import RosterPlayer, chips_of, ids_of, names_of, night_roster
+from ledger.selectors.standings import Standings, state_standings
 
 
 @dataclass(frozen=True)
@@ -47,16 +50,24 @@ class CorrectScreen:
 
 def correct_screen(night: Night, number: int) -> CorrectScreen:
     """Hand ``number`` as it stands, the roster, and the balances a correction would change:
-    three queries, whatever the night's length."""
+    two queries, whatever the night's length."""
     house = night.house_rules
     roster = tuple(night_roster(night))
-    hand = Hand.objects.filter(night=night, number=number).order_by("-revision").first()
+    # One query for two rows (one if they are the same): the hand's newest revision, and
+    # the night's last live hand, whose stored state holds tonight's pot.
+    hands = Hand.objects.filter(night=night)
+    newest = hands.filter(number=number).order_by("-revision").values("pk")[:1]
+    last_live = hands.filter(live=True).order_by("-number").values("pk")[:1]
+    rows = list(hands.filter(Q(pk=Subquery(newest)) | Q(pk=Subquery(last_live))))
+    hand = next((row for row in rows if row.number == number), None)
+    last = max((row for row in rows if row.live), key=lambda row: row.number, default=None)
+    state = state_after(last, ids_of(roster), chips_of(roster))
     return CorrectScreen(
         night=night,
         house=house,
         roster=roster,
         hand=hand,
-        standings=ledger_standings(night, roster, house),
+        standings=state_standings(roster, state, house),
     )
 
 

@@ -1,9 +1,9 @@
 """Everything the hand screen shows, read at once, whatever the night's length.
 
-The night's roster, its last live hand by number and the sums of its entries hold it
-all: the next hand's number, dealer, ante and who skips it come from the engine's state
-after that hand, the pot too, and the balances from the entries (a hand's stored state
-does not hold them: a correction need not write the hands after it again). The screen's
+The night's roster and its last live hand by number hold it all: the next hand's number,
+dealer, ante and who skips it come from the engine's state after that hand, the pot too,
+and the balances from the seats (``Seat.chips``, the entries' running total: a hand's
+stored state does not hold them, so a correction need not write the hands after it). The screen's
 live check runs the referee against the same state, so checking a hand reads nothing
 more; and a hand recorded from the screen is settled from that same state
 (``snapshot``), so recording reads nothing more either, nor does showing the screen again
@@ -33,8 +33,8 @@ from ledger.models import (
     Table,
 )
 from ledger.selectors.last_hand import last_live_hand, live_hand
-from ledger.selectors.night_state import Snapshot, ledger_head_and_balances, state_after
-from ledger.selectors.seats import RosterPlayer, ids_of, names_of, night_roster
+from ledger.selectors.night_state import Snapshot, ledger_head_seq, state_after
+from ledger.selectors.seats import RosterPlayer, chips_of, ids_of, names_of, night_roster
 from ledger.selectors.standings import Standings, state_standings
 
 
@@ -95,8 +95,9 @@ class HandScreen:
 def hand_screen(night: Night, *, after: int | None = None) -> HandScreen:
     """The hand screen of ``night`` (an open night). ``after`` is the number of a hand just
     recorded, to describe: the last hand costs nothing more, an older one a query."""
-    seq, balances = ledger_head_and_balances(night)
-    return _screen(night, tuple(night_roster(night)), last_live_hand(night), balances, seq, after)
+    roster = tuple(night_roster(night))
+    seq = ledger_head_seq(night)
+    return _screen(night, roster, last_live_hand(night), chips_of(roster), seq, after)
 
 
 def host_hand_screen(night_id: int, host, *, after: int | None = None) -> HandScreen | None:
@@ -109,13 +110,13 @@ def host_hand_screen(night_id: int, host, *, after: int | None = None) -> HandSc
     starts with two players at least), so no row means no such night of the host's.
     Every hand screen request (the screen, each live check, each record) starts with it.
     """
-    return _read_screen(_SCREEN_SQL, [night_id, night_id, host.pk], after)
+    return _read_screen(_SCREEN_SQL, [night_id, host.pk], after)
 
 
 def runner_hand_screen(night_id: int, user, *, after: int | None = None) -> HandScreen | None:
     """As ``host_hand_screen``, for whoever runs the night: its host, or a co-host of its
     table (ledger.models.co_hosts), checked in the same one query."""
-    return _read_screen(_RUNNER_SCREEN_SQL, [night_id, night_id, user.pk, user.pk], after)
+    return _read_screen(_RUNNER_SCREEN_SQL, [night_id, user.pk, user.pk], after)
 
 
 def _read_screen(sql: str, params: list, after: int | None) -> HandScreen | None:
@@ -128,6 +129,7 @@ def _read_screen(sql: str, params: list, after: int | None) -> HandScreen | None
             name=row.seat_name,
             position=row.seat_position,
             active=bool(row.seat_active),  # SQLite answers 0 or 1
+            chips=row.seat_chips,
         )
         for row in rows
     )
@@ -138,9 +140,7 @@ def _read_screen(sql: str, params: list, after: int | None) -> HandScreen | None
     if night.hand_id is not None:
         last = _joined(Hand, _HAND_LOADED, night, "hand_")
         last.live = True  # the join takes live hands only
-    # PostgreSQL sums a bigint column as a numeric: whole chips, read back as int.
-    balances = {row.seat_player_id: int(row.seat_balance or 0) for row in rows}
-    return _screen(night, roster, last, balances, night.head_seq or 0, after)
+    return _screen(night, roster, last, chips_of(roster), night.head_seq or 0, after)
 
 
 # Written out, and run through QuerySet.raw(), which loads the night as the ORM does (each
@@ -163,7 +163,7 @@ _SCREEN_SQL = f"""
         s.player_id AS seat_player_id, p.name AS seat_name, s.position AS seat_position,
         s.active AS seat_active,
         t.owner_id AS table_owner_id, t.name AS table_name, t.language AS table_language,
-        b.total AS seat_balance,
+        s.chips AS seat_chips,
         (SELECT MAX(seq) FROM {Entry._meta.db_table} WHERE night_id = n.id) AS head_seq,
         {", ".join(f"h.{name} AS hand_{name}" for name in _HAND_LOADED)}
     FROM {Seat._meta.db_table} s
@@ -173,10 +173,6 @@ _SCREEN_SQL = f"""
     LEFT JOIN {Hand._meta.db_table} h ON h.night_id = n.id AND h.live AND h.number = (
         SELECT MAX(number) FROM {Hand._meta.db_table} WHERE night_id = n.id AND live
     )
-    LEFT JOIN (
-        SELECT player_id, SUM(amount) AS total FROM {Entry._meta.db_table}
-        WHERE night_id = %s AND player_id IS NOT NULL GROUP BY player_id
-    ) b ON b.player_id = s.player_id
     WHERE s.night_id = %s AND t.owner_id = %s AND t.hidden_at IS NULL
     ORDER BY s.position
 """  # noqa: S608 - names from the models, values as parameters

@@ -8,10 +8,10 @@ from ledger.errors import InvalidInput
 from ledger.models import Night, PaymentMethod
 from ledger.selectors.debts import TransferDebt, night_transfer_debts, transfers_paid
 from ledger.selectors.last_hand import last_live_hand
-from ledger.selectors.night_state import ledger_balances, state_after
+from ledger.selectors.night_state import state_after
 from ledger.selectors.payment_methods import payees_payment_methods
 from ledger.selectors.seal import NightSeal, night_seal
-from ledger.selectors.seats import RosterPlayer, ids_of, names_of, night_roster
+from ledger.selectors.seats import RosterPlayer, chips_of, ids_of, names_of, night_roster
 from ledger.selectors.standings import (
     Payment,
     Standings,
@@ -63,7 +63,7 @@ def close_screen(night: Night) -> CloseScreen:
     are worked out by the engine, nothing is written."""
     house = night.house_rules
     roster = night_roster(night)
-    state = state_after(last_live_hand(night), ids_of(roster), ledger_balances(night))
+    state = state_after(last_live_hand(night), ids_of(roster), chips_of(roster))
     choices = {}
     if state.pot:
         players = {player.id: player for player in roster}

@@ -1,19 +1,20 @@
 """A night as the rules engine sees it: its state after a hand, before a hand, and before
 the next one, read from the stored state after the hand before it (so settling a hand
-does not replay the night) and the balances its entries sum to (the stored state does
-not hold them: a correction that moves chips early in the night leaves the later hands'
-rows as they are). Players are ids, as the engine takes them from the database; the
-roster in seat order is ``seats.night_roster``."""
+does not replay the night) and the balances (the stored state does not hold them: a
+correction that moves chips early in the night leaves the later hands' rows as they
+are): now, each seat's (``Seat.chips``, read with the roster); before a hand, its
+entries' sum. Players are ids, as the engine takes them from the database; the roster
+in seat order is ``seats.night_roster``."""
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from django.db.models import Max, Sum
+from django.db.models import Sum
 
 from ledger import rules
 from ledger.models import Entry, Hand, Night
 from ledger.selectors.last_hand import last_live_hand
-from ledger.selectors.seats import ids_of, night_roster
+from ledger.selectors.seats import RosterPlayer, chips_of, ids_of, night_roster
 
 
 def ledger_balances(night: Night, before: int | None = None) -> dict[int, int]:
@@ -30,21 +31,10 @@ def ledger_balances(night: Night, before: int | None = None) -> dict[int, int]:
     )
 
 
-def ledger_head_and_balances(night: Night) -> tuple[int, dict[int, int]]:
-    """The seq of the night's last entry (0: none yet) and ``ledger_balances(night)``: one
-    query."""
-    head, balances = 0, {}
-    rows = (
-        Entry.objects.filter(night=night)
-        .values_list("player_id")
-        .annotate(total=Sum("amount"), last=Max("seq"))
-        .values_list("player_id", "total", "last")
-    )
-    for player_id, total, last in rows:
-        head = max(head, last)
-        if player_id is not None:
-            balances[player_id] = total
-    return head, balances
+def ledger_head_seq(night: Night) -> int:
+    """The seq of the night's last entry (0: none yet): one query."""
+    last = Entry.objects.filter(night=night).order_by("-seq").values_list("seq", flat=True)
+    return last.first() or 0
 
 
 def live_hand_changes(night: Night) -> dict[int, dict[int, int]]:
@@ -75,16 +65,16 @@ def state_after(
     return hand.state(balances).with_roster(roster)
 
 
-def night_next_state(night: Night, roster: Sequence[int]) -> tuple[int, rules.NightState]:
+def night_next_state(night: Night, roster: Sequence[RosterPlayer]) -> tuple[int, rules.NightState]:
     """The number of the night's next hand, and the state it starts from with ``roster``
-    (player ids, seat order) around the table: two queries, the last hand and the sums."""
+    (seat order, with their balances) around the table: one query, the last hand."""
     last = (
         Hand.objects.filter(night=night, live=True)
         .order_by("-number")
         .only("number", "state_after")
         .first()
     )
-    return (last.number + 1 if last else 1), state_after(last, roster, ledger_balances(night))
+    return (last.number + 1 if last else 1), state_after(last, ids_of(roster), chips_of(roster))
 
 
 def night_state_before(night: Night, number: int, roster: Sequence[int]) -> rules.NightState:
@@ -120,14 +110,13 @@ class Snapshot:
 
 
 def night_snapshot(night: Night) -> Snapshot:
-    """The night's snapshot now: three queries (the roster, the last live hand, the
-    entries' sums and last seq)."""
-    roster, last = ids_of(night_roster(night)), last_live_hand(night)
-    head_seq, balances = ledger_head_and_balances(night)
+    """The night's snapshot now: three queries (the roster with its balances, the last live
+    hand, the entries' last seq)."""
+    roster, last = night_roster(night), last_live_hand(night)
     return Snapshot(
-        roster=tuple(roster),
+        roster=tuple(ids_of(roster)),
         last_id=last.pk if last is not None else None,
         number=last.number + 1 if last is not None else 1,
-        state=state_after(last, roster, balances),
-        head_seq=head_seq,
+        state=state_after(last, ids_of(roster), chips_of(roster)),
+        head_seq=ledger_head_seq(night),
     )

@@ -19,6 +19,7 @@ class RosterPlayer:
     name: str
     position: int = 0
     active: bool = True  # still at the table tonight (a player who left is not dealt in)
+    chips: int = 0  # their balance tonight (Seat.chips: the entries' running total)
 
 
 def night_seats(night: Night) -> list[Seat]:
@@ -29,7 +30,7 @@ def night_seats(night: Night) -> list[Seat]:
 def night_roster(night: Night) -> list[RosterPlayer]:
     """Every roster player in seat order, with whether they are still at the table."""
     return [
-        RosterPlayer(id=s.player_id, name=s.player.name, position=s.position, active=s.active)
+        RosterPlayer(s.player_id, s.player.name, s.position, s.active, s.chips)
         for s in night_seats(night)
     ]
 
@@ -45,7 +46,7 @@ def nights_rosters(night_ids: Iterable[int]) -> dict[int, list[RosterPlayer]]:
     )
     for s in seats:
         rosters.setdefault(s.night_id, []).append(
-            RosterPlayer(id=s.player_id, name=s.player.name, position=s.position, active=s.active)
+            RosterPlayer(s.player_id, s.player.name, s.position, s.active, s.chips)
         )
     return rosters
 
@@ -58,3 +59,8 @@ def names_of(roster: Iterable[RosterPlayer]) -> dict[int, str]:
 def ids_of(roster: Iterable[RosterPlayer]) -> list[int]:
     """The players' ids, in the roster's order: the engine's roster."""
     return [player.id for player in roster]
+
+
+def chips_of(roster: Iterable[RosterPlayer]) -> dict[int, int]:
+    """Player id -> their balance tonight, in the roster's order."""
+    return {player.id: player.chips for player in roster}

@@ -160,7 +160,7 @@ def night_close(
         policy = policy or house.leftover_pot
         if policy not in rules.LEFTOVER_POLICIES:
             raise InvalidInput(err.LEFTOVER_POLICY_INVALID())
-        _, state = night_next_state(night, ids_of(night_roster(night)))
+        _, state = night_next_state(night, night_roster(night))
         try:
             movements, _ = rules.close_night(house, state, policy)
         except rules.RulesError as error:

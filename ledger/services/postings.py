@@ -1,5 +1,6 @@
 """Entries on a night's hash chain: each movement of chips posted twice (the player's side
-and the pot's), reversals of a hand's entries, and the append itself.
+and the pot's), reversals of a hand's entries, and the append itself (the database adds
+each entry's chips to its player's seat: ``ledger.seat_chips``).
 
 Entries are only ever added: a correction or an undo reverses entries by posting their
 negatives.

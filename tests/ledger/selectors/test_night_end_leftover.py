@@ -6,7 +6,7 @@ from ledger import rules, selectors
 from ledger.models import Entry
 from ledger.selectors.night_end import close_screen, leftover_back
 from ledger.selectors.night_state import night_next_state
-from ledger.selectors.seats import ids_of, night_roster
+from ledger.selectors.seats import night_roster
 from tests.factories import night_with
 from tests.ledger.helpers import ids
 from tests.ledger.worked_examples import EXAMPLE_1
@@ -45,7 +45,7 @@ def test_split_shares_the_pot_among_the_last_hands_players():
 def test_an_empty_pot_hands_back_nothing():
     night = night_with()
     play(night, example_1_hands(4))
-    state = night_next_state(night, ids_of(night_roster(night)))[1]
+    state = night_next_state(night, night_roster(night))[1]
 
     assert close_screen(night).choices == {}
     assert leftover_back(night.house_rules, state, rules.LEFTOVER_REFUND) == {}

@@ -10,7 +10,7 @@ from ledger.selectors.hand_screen import hand_screen, host_hand_screen
 from ledger.selectors.night_end import close_screen, leftover_back, settle_up_screen
 from ledger.selectors.night_reports import night_report
 from ledger.selectors.night_state import night_next_state
-from ledger.selectors.seats import ids_of, night_roster
+from ledger.selectors.seats import night_roster
 from ledger.services import corrections as correction_services
 from ledger.services import nights as night_services
 from ledger.services import roster as roster_services
@@ -128,7 +128,7 @@ def test_the_close_screen_offers_what_closing_would_hand_back_by_each_policy():
 
     choices = close_screen(night).choices
 
-    state = night_next_state(night, ids_of(night_roster(night)))[1]
+    state = night_next_state(night, night_roster(night))[1]
     for policy in rules.LEFTOVER_POLICIES:
         back = {player.id: chips for player, chips in choices[policy].back}
         assert back == leftover_back(night.house_rules, state, policy), policy

@@ -211,7 +211,7 @@ def test_recording_a_hand_costs_the_same_queries_late_in_the_night(django_assert
         hand_services.hand_record(night=night, expected_number=31, hand=data, by=by, seen=seen)
 
 
-def test_without_a_snapshot_the_service_reads_the_roster_the_last_hand_and_the_sums_first(
+def test_without_a_snapshot_the_service_reads_the_roster_the_last_hand_and_the_chain_first(
     django_assert_num_queries,
 ):
     night = night_with()

@@ -17,7 +17,7 @@ from ledger import rules, selectors
 from ledger.errors import InvalidInput
 from ledger.models import Seat
 from ledger.selectors.hand_screen import hand_screen
-from ledger.selectors.seats import ids_of, night_roster
+from ledger.selectors.seats import chips_of, ids_of, night_roster
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
@@ -84,6 +84,8 @@ def check(night) -> None:
     assert sum(balances.values()) + pot == 0
     assert pot >= 0
 
+    # Each seat's running balance is what its entries sum to, after every operation.
+    assert chips_of(night_roster(night)) == balances
     roster = ids_of(night_roster(night))
     house = night.house_rules
     inputs = [hand.hand_input() for hand in selectors.live_hands(night)]

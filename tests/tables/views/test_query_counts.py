@@ -88,11 +88,12 @@ PAGES = {
         ),
     ),
     "undo screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("hand_undo", n))),
-    # The roster, the hand's newest revision, and the entries' sums (the balances).
-    "correct screen": (REQUEST + 3, lambda c, n, h: partial(c.get, url("hand_correct", n, 1))),
-    # The roster, the last hand and the entries' sums: both ways of handing back the pot
-    # are worked out by the engine from its stored state at those balances.
-    "close screen": (REQUEST + 3, lambda c, n, h: partial(c.get, url("night_close", n))),
+    # The roster (with each seat's balance), and the hand's newest revision with the last
+    # live hand in one query.
+    "correct screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("hand_correct", n, 1))),
+    # The roster (with each seat's balance) and the last hand: both ways of handing back
+    # the pot are worked out by the engine from its stored state.
+    "close screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("night_close", n))),
     # The roster, every revision with who made it, the roster changes, the seats played
     # from an account (who recorded a hand, by their seat's name).
     "hand log": (REQUEST + 4, lambda c, n, h: partial(c.get, url("night_log", n))),
@@ -202,8 +203,9 @@ def test_a_live_link_poll_after_a_change_reads_its_part_only(client, part):
 
 # Recording, once the screen is read: under the lock one query checks the night is as the
 # screen read it (on PostgreSQL sent with the row lock, in one round trip; SQLite's BEGIN
-# IMMEDIATE is the lock), then the hand and its entries are inserted, in a transaction (its two
-# statements are counted: SAVEPOINT and RELEASE here, BEGIN and COMMIT in production).
+# IMMEDIATE is the lock), then the hand and its entries are inserted (the database adds
+# their chips to the seats' balances), in a transaction (its two statements are counted:
+# SAVEPOINT and RELEASE here, BEGIN and COMMIT in production).
 RECORD_WRITE = 5
 
 
