@@ -229,48 +229,42 @@ def _chain(
     prev_hash: str | None = GENESIS_HASH
     expected = 1
     first = 1  # the first row since the last stored hash
-    # The entries of one post share their night, time, author and key: the canonical
-    # text of those is written once per post (``canonical_entries``), not per entry.
-    # A post is told by its time as a time, not as the database's text of it.
-    posts = [(e.night_id, times[e.stamp], e.created_by_id, e.key_id) for e in entries]
-    posts.append(None)  # after the last entry: every entry's post ends before it
-    canonicals: dict[tuple, object] = {}
-    for index, entry in enumerate(entries):
-        seq = entry.seq
-        if seq != expected:
-            problems.append(SEQ_GAP.format(night=night.pk, seq=seq, expected=expected))
-        post = posts[index]
-        stored = entry.hash
-        if stored is None and post != posts[index + 1]:
-            problems.append(HASH_MISSING.format(night=night.pk, seq=seq))
-        seal = sealers.get(entry.key_id)
-        chained = None
-        if seal is None:
-            unchecked[entry.key_id].append(seq)
-        elif prev_hash is not None:
-            canonical = canonicals.get(post)
-            if canonical is None:
-                canonical = canonicals[post] = canonical_entries(*post)
-            chained = seal(
-                prev_hash,
-                canonical(
-                    seq,
-                    entry.hand_id,
-                    entry.hand_number,
-                    entry.player_id,
-                    entry.amount,
-                    entry.kind,
-                    entry.reverses_id,
-                ),
-            )
-            if stored is not None and stored != chained:
-                seqs = f"{first} to {seq}" if first < seq else f"{seq}"
-                problems.append(HASH_DIFFERS.format(night=night.pk, seqs=seqs, seq=seq))
-        if stored is not None:
-            prev_hash, first = stored, seq + 1
-        else:
-            prev_hash = chained
-        expected = seq + 1
+    # The entries of one post share their night, time, author and key, and follow each
+    # other: the key and the canonical text of those are looked up and written once per
+    # post (``canonical_entries``), not per entry. A post is told by its time as a time,
+    # not as the database's text of it.
+
+    def post_of(e: EntryRow) -> tuple:
+        return (e.night_id, times[e.stamp], e.created_by_id, e.key_id)
+
+    for post, run in itertools.groupby(entries, key=post_of):
+        seal = sealers.get(post[3])
+        canonical = canonical_entries(*post) if seal is not None else None
+        rows = list(run)
+        last = rows[-1]
+        for entry in rows:
+            _, _, seq, hand_id, hand_number, player_id, amount, kind, reverses_id, *_ = entry
+            if seq != expected:
+                problems.append(SEQ_GAP.format(night=night.pk, seq=seq, expected=expected))
+            stored = entry.hash
+            if stored is None and entry is last:
+                problems.append(HASH_MISSING.format(night=night.pk, seq=seq))
+            chained = None
+            if seal is None:
+                unchecked[post[3]].append(seq)
+            elif prev_hash is not None:
+                chained = seal(
+                    prev_hash,
+                    canonical(seq, hand_id, hand_number, player_id, amount, kind, reverses_id),
+                )
+                if stored is not None and stored != chained:
+                    seqs = f"{first} to {seq}" if first < seq else f"{seq}"
+                    problems.append(HASH_DIFFERS.format(night=night.pk, seqs=seqs, seq=seq))
+            if stored is not None:
+                prev_hash, first = stored, seq + 1
+            else:
+                prev_hash = chained
+            expected = seq + 1
     for key_id, seqs in unchecked.items():
         message = SEALED_WITH_OTHER_KEY if key_id else NOT_SEALED
         problems.append(message.format(night=night.pk, seqs=_seq_ranges(seqs), key=key_id))
