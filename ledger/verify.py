@@ -610,11 +610,13 @@ def verify_nights(night_ids: Iterable[int], *, chunk: int = CHUNK) -> Iterator[N
         part = ids[start : start + chunk]
         nights = Night.objects.in_bulk(part)
         rosters = _rosters(part)
+        # Ordered by the night's id, not "night" (its default ordering: a join and a
+        # sort of every row), so the index on (night, seq) reads the rows in order.
         entries: dict[int, list[EntryRow]] = defaultdict(list)
         for row in (
             Entry.objects.filter(night__in=part)
             .annotate(stamp=_STAMP)
-            .order_by("night", "seq")
+            .order_by("night_id", "seq")
             .values_list(*EntryRow._fields, named=True)
         ):
             entries[row.night_id].append(row)
@@ -623,22 +625,26 @@ def verify_nights(night_ids: Iterable[int], *, chunk: int = CHUNK) -> Iterator[N
         for hand in (
             Hand.objects.filter(night__in=part)
             .annotate(result_text=_RESULT_TEXT, state_text=_STATE_TEXT)
-            .order_by("night", "pk")
+            .order_by("night_id", "pk")
             .values_list(*HandRow._fields, named=True)
         ):
             hands[hand.night_id].append(hand)
         results: dict[int, dict[int, tuple[int, int]]] = defaultdict(dict)
-        for night_id, player_id, chips, units in NightResult.objects.filter(
-            night__in=part
-        ).values_list("night_id", "player_id", "chips", "money_units"):
+        for night_id, player_id, chips, units in (
+            NightResult.objects.filter(night__in=part)
+            .order_by()
+            .values_list("night_id", "player_id", "chips", "money_units")
+        ):
             results[night_id][player_id] = (chips, units)
         summarised = set(
-            NightSummary.objects.filter(night__in=part).values_list("night_id", flat=True)
+            NightSummary.objects.filter(night__in=part)
+            .order_by()
+            .values_list("night_id", flat=True)
         )
         transfers: dict[int, list[tuple]] = defaultdict(list)
         for night_id, *transfer in (
             NightTransfer.objects.filter(night__in=part)
-            .order_by("night", "position")
+            .order_by("night_id", "position")
             .values_list("night_id", "payer_id", "payee_id", "money")
         ):
             transfers[night_id].append(tuple(transfer))
@@ -674,7 +680,7 @@ def _rosters(night_ids: list[int]) -> dict[int, list[RosterPlayer]]:
     rosters: dict[int, list[RosterPlayer]] = {}
     for night_id, player_id, name, position, active in (
         Seat.objects.filter(night__in=night_ids)
-        .order_by("night", "position")
+        .order_by("night_id", "position")
         .values_list("night_id", "player_id", "player__name", "position", "active")
     ):
         rosters.setdefault(night_id, []).append(
@@ -689,7 +695,7 @@ def _times(night_ids: list[int], stamps: set[str]) -> dict[str, str]:
     entries of one post share their time and its last one holds the hash, so those few
     rows give nearly every time; any other (a post whose hash is missing, a time edited)
     is read as well."""
-    rows = Entry.objects.filter(night__in=night_ids).annotate(stamp=_STAMP)
+    rows = Entry.objects.filter(night__in=night_ids).annotate(stamp=_STAMP).order_by()
     found = dict(rows.filter(hash__isnull=False).values_list("stamp", "created_at"))
     missing = stamps - found.keys()
     if missing:
