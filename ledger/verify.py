@@ -1,14 +1,15 @@
 """Checking a night's ledger against itself: the proof behind ``manage.py verify_ledger``.
 
 Every hand revision is settled again by the engine from its stored input, in the
-order the revisions were written, and compared with what was stored: the result,
-the state after it, and the entries posted for it. A correction leaves a later hand's
-revision live when the night's state before it is back to the stored one, so the live
-revisions are then followed in hand order: one settled on a revision since replaced
-must be what the engine gives on the live hand before it. Replaced revisions must be
-reversed exactly; the balances and the pot summed from every entry must be the
-replayed night's; and the hash chain must be whole, each hash the HMAC of its
-row under the key it names (ledger.seals). Nothing is trusted but the inputs and
+order the revisions were written, and compared with what was stored: the result, the
+state after it (but for their balances, which are what the entries sum to; rows written
+before hands stopped storing them still hold them), and the entries posted for it. A
+correction leaves a later hand's revision live when the night's state before it is back
+to the stored one, so the live revisions are then followed in hand order: one settled on
+a revision since replaced must be what the engine gives on the live hand before it.
+Replaced revisions must be reversed exactly; the balances and the pot summed from every
+entry must be the replayed night's; and the hash chain must be whole, each hash the HMAC
+of its row under the key it names (ledger.seals). Nothing is trusted but the inputs and
 the key, so a row changed behind the app's back shows up at least once, even with
 the chain recomputed, unless whoever changed it also held the key. What a closed night
 came to, written as it closed for the history screens (ledger.models.results), must be
@@ -18,14 +19,15 @@ night's transfers and every mark give when worked out again (``verify_open_debts
 """
 
 import itertools
+import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import datetime
 from decimal import Decimal
 from typing import NamedTuple
 
-from django.db.models import Exists, OuterRef
+from django.db.models import CharField, Exists, OuterRef, TextField
+from django.db.models.functions import Cast
 
 from ledger import rules, seals
 from ledger.errors import key_shown
@@ -43,6 +45,7 @@ from ledger.models import (
     PaymentMark,
     Player,
     PooledTransfer,
+    Seat,
     Table,
 )
 from ledger.models.entries import canonical_entries
@@ -54,7 +57,7 @@ from ledger.selectors.debts import (
     night_transfers,
     pool_last_change,
 )
-from ledger.selectors.seats import RosterPlayer, names_of, nights_rosters
+from ledger.selectors.seats import RosterPlayer, names_of
 from ledger.services.postings import postings
 
 SEQ_GAP = "Night {night}: entry seq {seq} comes where seq {expected} should be."
@@ -140,13 +143,22 @@ Posting = tuple[int | None, int, str]  # player id (None: the pot), amount, kind
 
 # Nights read per query: a few hundred thousand entries are read in a few dozen
 # queries, not several per night, and never all of them at once.
-CHUNK = 50
+CHUNK = 200
+
+# A time as the database writes it as text, and a JSON column as the text it holds: read
+# so, a few hundred thousand entries' times are not each parsed into a datetime (their
+# posts' few thousand are), nor a hand's stored result and state decoded when the
+# replay's, encoded, is the same text.
+_STAMP = Cast("created_at", CharField())
+_RESULT_TEXT = Cast("result", TextField())
+_STATE_TEXT = Cast("state_after", TextField())
 
 
 class EntryRow(NamedTuple):
     """An entry as stored, as a plain row (read with ``values_list(named=True)``, these
     fields): reading hundreds of thousands of entries as model instances costs more than
-    checking them."""
+    checking them. ``stamp`` is its ``created_at`` as the database writes it as text
+    (``_STAMP``), which ``_times`` gives in ISO 8601."""
 
     pk: int
     night_id: int
@@ -157,10 +169,26 @@ class EntryRow(NamedTuple):
     amount: int
     kind: str
     reverses_id: int | None
-    created_at: datetime
     created_by_id: int
     key_id: str | None
     hash: str | None
+    stamp: str  # last, as the query selects it: no reordering of hundreds of thousands of rows
+
+
+class HandRow(NamedTuple):
+    """A hand revision as stored, as a plain row like ``EntryRow``: its input and roster
+    decoded, its result and state after it as the JSON text stored (``_differing``)."""
+
+    pk: int
+    night_id: int
+    number: int
+    revision: int
+    live: bool
+    kind: str
+    input: object
+    roster: object
+    result_text: str | None
+    state_text: str | None
 
 
 @dataclass(frozen=True)
@@ -184,12 +212,15 @@ def _seq_ranges(seqs: list[int]) -> str:
     return ", ".join(f"{run[0]} to {run[-1]}" if len(run) > 1 else f"{run[0]}" for run in runs)
 
 
-def _chain(night: Night, entries: list[EntryRow], sealers: Mapping) -> list[str]:
+def _chain(
+    night: Night, entries: list[EntryRow], times: Mapping[str, str], sealers: Mapping
+) -> list[str]:
     """The hash chain: every entry sealed again, in order, each on the hash of the one
     before it, and each stored hash (on the last entry of every post) compared with the
     chain's. A row changed, deleted, moved or put in changes the chain from there on, so
     the next stored hash differs; the checking then goes on from the stored hash, as the
-    writer did, so each post that was touched is named once."""
+    writer did, so each post that was touched is named once. ``times`` gives each
+    entry's ``stamp`` in ISO 8601 (``_times``)."""
     problems = []
     unchecked: dict[str, list[int]] = defaultdict(list)  # key id not held -> seqs
     # The chain's hash before the row. None, unknown, only after a post of a key this
@@ -198,64 +229,78 @@ def _chain(night: Night, entries: list[EntryRow], sealers: Mapping) -> list[str]
     prev_hash: str | None = GENESIS_HASH
     expected = 1
     first = 1  # the first row since the last stored hash
-    # The entries of one post share their night, time, author and key: the canonical
-    # text of those is written once per post (``canonical_entries``), not per entry.
-    posts: dict[tuple, object] = {}
-    for index, entry in enumerate(entries):
-        if entry.seq != expected:
-            problems.append(SEQ_GAP.format(night=night.pk, seq=entry.seq, expected=expected))
-        post = (entry.night_id, entry.created_at, entry.created_by_id, entry.key_id)
-        following = entries[index + 1] if index + 1 < len(entries) else None
-        last_of_post = following is None or post != (
-            following.night_id,
-            following.created_at,
-            following.created_by_id,
-            following.key_id,
-        )
-        if last_of_post and entry.hash is None:
-            problems.append(HASH_MISSING.format(night=night.pk, seq=entry.seq))
-        seal = sealers.get(entry.key_id)
-        chained = None
-        if seal is None:
-            unchecked[entry.key_id].append(entry.seq)
-        elif prev_hash is not None:
-            canonical = posts.get(post)
-            if canonical is None:
-                canonical = posts[post] = canonical_entries(
-                    entry.night_id, entry.created_at.isoformat(), entry.created_by_id, entry.key_id
+    # The entries of one post share their night, time, author and key, and follow each
+    # other: the key and the canonical text of those are looked up and written once per
+    # post (``canonical_entries``), not per entry. A post is told by its time as a time,
+    # not as the database's text of it.
+
+    def post_of(e: EntryRow) -> tuple:
+        return (e.night_id, times[e.stamp], e.created_by_id, e.key_id)
+
+    for post, run in itertools.groupby(entries, key=post_of):
+        seal = sealers.get(post[3])
+        canonical = canonical_entries(*post) if seal is not None else None
+        rows = list(run)
+        last = rows[-1]
+        for entry in rows:
+            _, _, seq, hand_id, hand_number, player_id, amount, kind, reverses_id, *_ = entry
+            if seq != expected:
+                problems.append(SEQ_GAP.format(night=night.pk, seq=seq, expected=expected))
+            stored = entry.hash
+            if stored is None and entry is last:
+                problems.append(HASH_MISSING.format(night=night.pk, seq=seq))
+            chained = None
+            if seal is None:
+                unchecked[post[3]].append(seq)
+            elif prev_hash is not None:
+                chained = seal(
+                    prev_hash,
+                    canonical(seq, hand_id, hand_number, player_id, amount, kind, reverses_id),
                 )
-            text = canonical(
-                entry.seq,
-                entry.hand_id,
-                entry.hand_number,
-                entry.player_id,
-                entry.amount,
-                entry.kind,
-                entry.reverses_id,
-            )
-            chained = seal(prev_hash, text)
-            if entry.hash is not None and entry.hash != chained:
-                seqs = f"{first} to {entry.seq}" if first < entry.seq else f"{entry.seq}"
-                problems.append(HASH_DIFFERS.format(night=night.pk, seqs=seqs, seq=entry.seq))
-        if entry.hash is not None:
-            prev_hash, first = entry.hash, entry.seq + 1
-        else:
-            prev_hash = chained
-        expected = entry.seq + 1
+                if stored is not None and stored != chained:
+                    seqs = f"{first} to {seq}" if first < seq else f"{seq}"
+                    problems.append(HASH_DIFFERS.format(night=night.pk, seqs=seqs, seq=seq))
+            if stored is not None:
+                prev_hash, first = stored, seq + 1
+            else:
+                prev_hash = chained
+            expected = seq + 1
     for key_id, seqs in unchecked.items():
         message = SEALED_WITH_OTHER_KEY if key_id else NOT_SEALED
         problems.append(message.format(night=night.pk, seqs=_seq_ranges(seqs), key=key_id))
     return problems
 
 
-def _number(hand: Hand) -> int:
+def _number(hand: HandRow) -> int:
     return hand.number
 
 
-def _differing(stored: Mapping | None, replayed: Mapping) -> str:
-    if stored == replayed:  # nearly always: one comparison, not one per key
+def _differing(stored_text: str | None, replayed: dict) -> str:
+    """The fields in which a hand's stored result or state after it (``stored_text``, the
+    JSON text stored) differs from the replay's (``replayed``, as the engine writes it),
+    "" when none does. A hand's balances are left out on both sides: they are what its
+    night's entries sum to, checked as such (``_Check.totals``), and a hand written since
+    they were dropped from these stores none."""
+    # Nearly always the stored text is the replay's, encoded as it was written: one
+    # comparison of text, nothing decoded. A row written with balances is compared with
+    # them, one written without without them; else the stored JSON is read and compared
+    # field by field, as a database that rewrites JSON (PostgreSQL's jsonb) always is.
+    if stored_text is not None:
+        if '"balances"' in stored_text and stored_text == json.dumps(replayed):
+            return ""
+        replayed.pop("balances", None)
+        if stored_text == json.dumps(replayed):
+            return ""
+    replayed.pop("balances", None)
+    try:
+        stored = json.loads(stored_text) if stored_text is not None else None
+    except ValueError:  # a row edited into text that is not JSON: it differs in everything
+        stored = None
+    if not isinstance(stored, dict):
+        stored = {}
+    stored.pop("balances", None)
+    if stored == replayed:
         return ""
-    stored = stored or {}
     keys = [k for k in replayed if stored.get(k) != replayed[k]]
     keys += [k for k in stored if k not in replayed]
     return ", ".join(keys)
@@ -302,11 +347,11 @@ class _Check:
             raise KeyError(unknown[0])
         return roster
 
-    def replay(self, house: rules.HouseRules, hands: list[Hand]) -> rules.NightState | None:
+    def replay(self, house: rules.HouseRules, hands: list[HandRow]) -> rules.NightState | None:
         """Settle every revision in the order written, each on the replayed state of the
         revision of the hand before it that stood when it was written. Returns the
         state after the live hands (None if they could not all be replayed)."""
-        latest: dict[int, tuple[Hand, rules.NightState | None]] = {}
+        latest: dict[int, tuple[HandRow, rules.NightState | None]] = {}
         for hand in hands:
             if hand.kind == Hand.UNDO:
                 continue
@@ -327,9 +372,11 @@ class _Check:
                 roster = self._roster(hand.roster)
                 state = rules.NightState.start(roster) if state is None else state
                 state = state.with_roster(roster)
-                result, after = rules.settle_hand(house, state, hand.hand_input())
-                stored_result = rules.result_to_json(result)
-                stored_state = rules.state_to_json(after)
+                # What Hand.hand_input() reads, from the row.
+                hand_input = rules.input_from_json(hand.input, key=int)
+                result, after = rules.settle_hand(house, state, hand_input)
+                replayed_result = rules.result_to_json(result)
+                replayed_state = rules.state_to_json(after)
                 self.expected[hand.pk] = list(postings(result.movements))
             except (rules.RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
                 # A row edited into something unreadable is a finding, not a crash.
@@ -337,10 +384,10 @@ class _Check:
                 self.say(REPLAY_FAILED, problem=problem, **where)
                 latest[hand.number] = (hand, None)
                 continue
-            fields = _differing(hand.result, stored_result)
+            fields = _differing(hand.result_text, replayed_result)
             if fields:
                 self.say(RESULT_DIFFERS, fields=fields, **where)
-            fields = _differing(hand.state_after, stored_state)
+            fields = _differing(hand.state_text, replayed_state)
             if fields:
                 self.say(STATE_DIFFERS, fields=fields, **where)
             latest[hand.number] = (hand, after)
@@ -353,7 +400,7 @@ class _Check:
         state = self.live_chain(house, hands)
         return None if state is None else state.with_roster(roster)
 
-    def live_chain(self, house: rules.HouseRules, hands: list[Hand]) -> rules.NightState | None:
+    def live_chain(self, house: rules.HouseRules, hands: list[HandRow]) -> rules.NightState | None:
         """The state after the live hands, each settled on the live one before it.
 
         A live revision written on the very state the live hand before it leaves (the
@@ -372,7 +419,7 @@ class _Check:
             try:
                 roster = self._roster(hand.roster)
                 result, state = rules.settle_hand(
-                    house, state.with_roster(roster), hand.hand_input()
+                    house, state.with_roster(roster), rules.input_from_json(hand.input, key=int)
                 )
             except (rules.RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
                 problem = self.words(error) if isinstance(error, rules.RulesError) else repr(error)
@@ -382,10 +429,10 @@ class _Check:
             fields = ", ".join(
                 field
                 for field, stored, replayed in (
-                    ("result", hand.result, rules.result_to_json(result)),
-                    ("state after", hand.state_after, rules.state_to_json(state)),
+                    ("result", hand.result_text, rules.result_to_json(result)),
+                    ("state after", hand.state_text, rules.state_to_json(state)),
                 )
-                if stored != replayed
+                if _differing(stored, replayed)
             )
             if fields:
                 self.say(
@@ -397,12 +444,12 @@ class _Check:
                 )
         return state
 
-    def live_revisions(self, hands: list[Hand]) -> None:
+    def live_revisions(self, hands: list[HandRow]) -> None:
         numbers = [h.number for h in sorted(hands, key=lambda h: h.number) if h.live]
         if numbers != list(range(1, len(numbers) + 1)):
             self.say(HAND_NUMBERS_GAP, numbers=numbers, count=len(numbers))
-        last_row: dict[int, Hand] = {}
-        live: dict[int, list[Hand]] = defaultdict(list)
+        last_row: dict[int, HandRow] = {}
+        live: dict[int, list[HandRow]] = defaultdict(list)
         for hand in hands:
             last_row[hand.number] = hand
             if hand.live:
@@ -418,7 +465,7 @@ class _Check:
                     expected=should.revision if should else "none (it was undone)",
                 )
 
-    def entries(self, hands: list[Hand], entries: list[EntryRow]) -> None:
+    def entries(self, hands: list[HandRow], entries: list[EntryRow]) -> None:
         rows = {hand.pk: hand for hand in hands}
         by_pk = {entry.pk: entry for entry in entries}
         posted: dict[int, list[EntryRow]] = defaultdict(list)
@@ -452,7 +499,9 @@ class _Check:
                     if entry.pk not in reversed_pks:
                         self.say(NOT_REVERSED, seq=entry.seq, **where)
 
-    def reversal(self, entry: EntryRow, target: EntryRow | None, rows: Mapping[int, Hand]) -> None:
+    def reversal(
+        self, entry: EntryRow, target: EntryRow | None, rows: Mapping[int, HandRow]
+    ) -> None:
         if target is None:
             self.say(REVERSES_OTHER_NIGHT, seq=entry.seq)
             return
@@ -555,33 +604,47 @@ def verify_nights(night_ids: Iterable[int], *, chunk: int = CHUNK) -> Iterator[N
     checks it, in the order given: read CHUNK nights at a time, each kind of row of all
     of them in one query, what is stored, not a caller's stale copy."""
     sealers = seals.entry_sealers()
+    houses: dict[str, rules.HouseRules | rules.RulesError] = {}
     ids = list(night_ids)
     for start in range(0, len(ids), chunk):
         part = ids[start : start + chunk]
         nights = Night.objects.in_bulk(part)
-        rosters = nights_rosters(part)
+        rosters = _rosters(part)
+        # Ordered by the night's id, not "night" (its default ordering: a join and a
+        # sort of every row), so the index on (night, seq) reads the rows in order.
         entries: dict[int, list[EntryRow]] = defaultdict(list)
         for row in (
             Entry.objects.filter(night__in=part)
-            .order_by("night", "seq")
+            .annotate(stamp=_STAMP)
+            .order_by("night_id", "seq")
             .values_list(*EntryRow._fields, named=True)
         ):
             entries[row.night_id].append(row)
-        hands: dict[int, list[Hand]] = defaultdict(list)
-        for hand in Hand.objects.filter(night__in=part).order_by("night", "pk"):
+        times = _times(part, {row.stamp for rows in entries.values() for row in rows})
+        hands: dict[int, list[HandRow]] = defaultdict(list)
+        for hand in (
+            Hand.objects.filter(night__in=part)
+            .annotate(result_text=_RESULT_TEXT, state_text=_STATE_TEXT)
+            .order_by("night_id", "pk")
+            .values_list(*HandRow._fields, named=True)
+        ):
             hands[hand.night_id].append(hand)
         results: dict[int, dict[int, tuple[int, int]]] = defaultdict(dict)
-        for night_id, player_id, chips, units in NightResult.objects.filter(
-            night__in=part
-        ).values_list("night_id", "player_id", "chips", "money_units"):
+        for night_id, player_id, chips, units in (
+            NightResult.objects.filter(night__in=part)
+            .order_by()
+            .values_list("night_id", "player_id", "chips", "money_units")
+        ):
             results[night_id][player_id] = (chips, units)
         summarised = set(
-            NightSummary.objects.filter(night__in=part).values_list("night_id", flat=True)
+            NightSummary.objects.filter(night__in=part)
+            .order_by()
+            .values_list("night_id", flat=True)
         )
         transfers: dict[int, list[tuple]] = defaultdict(list)
         for night_id, *transfer in (
             NightTransfer.objects.filter(night__in=part)
-            .order_by("night", "position")
+            .order_by("night_id", "position")
             .values_list("night_id", "payer_id", "payee_id", "money")
         ):
             transfers[night_id].append(tuple(transfer))
@@ -589,32 +652,79 @@ def verify_nights(night_ids: Iterable[int], *, chunk: int = CHUNK) -> Iterator[N
             night = nights.get(night_id)
             if night is None:
                 continue
-            own = entries.get(night_id, [])
+            own = entries.pop(night_id, [])
+            own_hands = hands.pop(night_id, [])
             yield NightChecked(
                 night=night,
                 problems=_verify(
                     night,
+                    _house(night, houses),
                     rosters.get(night_id, []),
                     own,
-                    hands.get(night_id, []),
+                    times,
+                    own_hands,
                     results.get(night_id, {}),
                     night_id in summarised,
                     transfers.get(night_id, []),
                     sealers,
                 ),
-                live_hands=sum(1 for hand in hands.get(night_id, []) if hand.live),
+                live_hands=sum(1 for hand in own_hands if hand.live),
                 entries=len(own),
                 last_hash=own[-1].hash if own else None,
             )
 
 
-def _verify(night, roster, entries, hands, results, summarised, transfers, sealers) -> list[str]:
+def _rosters(night_ids: list[int]) -> dict[int, list[RosterPlayer]]:
+    """``ledger.selectors.seats.nights_rosters``, read as rows rather than seats and
+    players: for a thousand nights that was a tenth of the checking."""
+    rosters: dict[int, list[RosterPlayer]] = {}
+    for night_id, player_id, name, position, active in (
+        Seat.objects.filter(night__in=night_ids)
+        .order_by("night_id", "position")
+        .values_list("night_id", "player_id", "player__name", "position", "active")
+    ):
+        rosters.setdefault(night_id, []).append(
+            RosterPlayer(id=player_id, name=name, position=position, active=active)
+        )
+    return rosters
+
+
+def _times(night_ids: list[int], stamps: set[str]) -> dict[str, str]:
+    """Each of ``stamps`` (entries' ``created_at`` as the database writes it as text, of
+    the nights ``night_ids``) -> that time in ISO 8601, as the hash chain seals it. The
+    entries of one post share their time and its last one holds the hash, so those few
+    rows give nearly every time; any other (a post whose hash is missing, a time edited)
+    is read as well."""
+    rows = Entry.objects.filter(night__in=night_ids).annotate(stamp=_STAMP).order_by()
+    found = dict(rows.filter(hash__isnull=False).values_list("stamp", "created_at"))
+    missing = stamps - found.keys()
+    if missing:
+        found |= dict(rows.filter(stamp__in=missing).values_list("stamp", "created_at"))
+    return {stamp: created_at.isoformat() for stamp, created_at in found.items()}
+
+
+def _house(night: Night, houses: dict) -> rules.HouseRules | rules.RulesError:
+    """``night.house_rules``, or why they cannot be read; read once for all the nights
+    played by the same rules (``houses``: the rules as JSON -> what they gave), as a
+    table's nights nearly all are."""
+    written = json.dumps(night.rules)  # the keys' order kept: it orders the problems
+    house = houses.get(written)
+    if house is None:
+        try:
+            house = night.house_rules
+        except rules.RulesError as error:
+            house = error
+        houses[written] = house
+    return house
+
+
+def _verify(
+    night, house, roster, entries, times, hands, results, summarised, transfers, sealers
+) -> list[str]:
     check = _Check(night, roster)
-    check.problems.extend(_chain(night, entries, sealers))
-    try:
-        house = night.house_rules
-    except rules.RulesError as error:
-        check.say(RULES_UNREADABLE, problem=str(error))
+    check.problems.extend(_chain(night, entries, times, sealers))
+    if isinstance(house, rules.RulesError):
+        check.say(RULES_UNREADABLE, problem=str(house))
         return check.problems
     state = check.replay(house, hands)
     check.entries(hands, entries)

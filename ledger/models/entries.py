@@ -61,14 +61,21 @@ def canonical_entries(night, created_at: str, created_by, key):
         written = kinds.get(kind)
         if written is None:
             written = kinds[kind] = _json(kind)
+        # ``_json`` written out for the ints and Nones nearly every value is ("%s" of an
+        # int is its repr): verify_ledger seals hundreds of thousands of entries, and the
+        # calls were most of the work.
         return template % (
-            _json(amount),
-            _json(hand),
-            _json(hand_number),
+            amount if type(amount) is int else _json(amount),
+            hand if type(hand) is int else "null" if hand is None else _json(hand),
+            hand_number
+            if type(hand_number) is int
+            else "null"
+            if hand_number is None
+            else _json(hand_number),
             written,
-            _json(player),
-            _json(reverses),
-            _json(seq),
+            player if type(player) is int else "null" if player is None else _json(player),
+            reverses if type(reverses) is int else "null" if reverses is None else _json(reverses),
+            seq if type(seq) is int else _json(seq),
         )
 
     return canonical

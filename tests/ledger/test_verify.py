@@ -59,6 +59,26 @@ def test_a_night_closed_with_a_split_verifies_clean():
     assert verify_night(night) == []
 
 
+def without_balances(night) -> None:
+    """Every hand of ``night`` stored as a hand is since its balances were left to the
+    entries: its result and its state after without "balances"."""
+    for hand in Hand.objects.filter(night=night).exclude(kind=Hand.UNDO):
+        Hand.objects.filter(pk=hand.pk).update(
+            result={k: v for k, v in hand.result.items() if k != "balances"},
+            state_after={k: v for k, v in hand.state_after.items() if k != "balances"},
+        )
+
+
+def test_hands_stored_without_their_balances_verify_clean():
+    night = busy_night()  # corrections too: their later hands are settled again
+
+    without_balances(night)
+
+    assert not Hand.objects.filter(night=night, result__has_key="balances").exists()
+    assert not Hand.objects.filter(night=night, state_after__has_key="balances").exists()
+    assert verify_night(night) == []
+
+
 # --- Tampering ---
 
 
@@ -219,6 +239,37 @@ def test_a_rewritten_hand_result_names_the_field():
     assert verify_night(night) == [
         says(verify.RESULT_DIFFERS, night, number=3, revision=1, fields="winner_takes")
     ]
+
+
+@pytest.mark.parametrize("balances", [True, False], ids=["with balances", "without"])
+def test_a_pot_changed_in_a_stored_state_after_is_reported(balances):
+    night = example_night()
+    if not balances:
+        without_balances(night)
+    hand = Hand.objects.get(night=night, number=3, live=True)
+
+    Hand.objects.filter(pk=hand.pk).update(
+        state_after={**hand.state_after, "pot": hand.state_after["pot"] + 1}
+    )
+
+    assert verify_night(night) == [
+        says(verify.STATE_DIFFERS, night, number=3, revision=1, fields="pot")
+    ]
+
+
+def test_a_hands_stored_balances_are_not_what_is_checked_its_entries_are():
+    # A hand's balances are what the night's entries sum to, checked against the replay
+    # as such: the ones an older hand stored with it are not compared.
+    night = example_night()
+    hand = Hand.objects.get(night=night, number=3, live=True)
+    balances = {player: amount + 5 for player, amount in hand.state_after["balances"].items()}
+
+    Hand.objects.filter(pk=hand.pk).update(
+        state_after={**hand.state_after, "balances": balances},
+        result={**hand.result, "balances": balances},
+    )
+
+    assert verify_night(night) == []
 
 
 def test_a_hand_made_live_again_is_reported():

@@ -9,7 +9,9 @@ phone asks, through Django's test client with the production settings: the table
 a player's page, the leaderboards, "Mark paid" from the table (htmx), "settle
 everything" and the results file. The marks and the settling are rolled back after each
 run, so every run does the same work. The point it proves: the screens cost the same at
-the three-thousandth night as at the tenth (the last column, 1.0x when flat).
+the three-thousandth night as at the tenth (the last column, 1.0x when flat). Last,
+``verify_ledger``'s checking of the whole table, per night: linear in the nights, so
+flat as well.
 
 Like ``bench_ledger`` it runs on a throwaway database, created and dropped.
 """
@@ -28,9 +30,10 @@ from django.urls import reverse
 
 from ledger import nightfile, rules
 from ledger.management.commands.bench_ledger import throwaway_database
-from ledger.models import NightTransfer, Player, Table
+from ledger.models import Night, NightTransfer, Player, Table
 from ledger.selectors.debts import table_debts
 from ledger.services import debts as debt_services
+from ledger.verify import verify_nights
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 HANDS = 12
@@ -167,7 +170,21 @@ class History:
             "settle everything": settle,
             "results file (CSV)": get(reverse("table_results_csv", args=[table.pk])),
         }
-        return {name: self.median(name, request) for name, request in screens.items()}
+        timings = {name: self.median(name, request) for name, request in screens.items()}
+        timings["verify_ledger, per night"] = self.verify_per_night(table)
+        return timings
+
+    def verify_per_night(self, table: Table) -> float:
+        """What ``verify_ledger`` takes to check the table's nights, divided by them."""
+        ids = list(Night.objects.filter(table=table).order_by("pk").values_list("pk", flat=True))
+        times = []
+        for _ in range(self.runs):
+            start = time.perf_counter()
+            bad = sum(1 for checked in verify_nights(ids) if checked.problems)
+            times.append((time.perf_counter() - start) * 1000 / len(ids))
+            if bad:
+                raise CommandError(f"verify_ledger: {bad} night(s) with problems")
+        return statistics.median(times)
 
     def median(self, name: str, request: Callable[[], object]) -> float:
         times = []
