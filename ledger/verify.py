@@ -2,8 +2,8 @@
 
 Every hand revision is settled again by the engine from its stored input, in the
 order the revisions were written, and compared with what was stored: the result, the
-state after it (but for their balances, which are what the entries sum to; rows written
-before hands stopped storing them still hold them), and the entries posted for it. A
+state after it (which do not hold the balances after it: those are what the entries sum
+to, and what each seat keeps), and the entries posted for it. A
 correction leaves a later hand's revision live when the night's state before it is back
 to the stored one, so the live revisions are then followed in hand order: one settled on
 a revision since replaced must be what the engine gives on the live hand before it.
@@ -11,7 +11,8 @@ Replaced revisions must be reversed exactly; the balances and the pot summed fro
 entry must be the replayed night's; and the hash chain must be whole, each hash the HMAC
 of its row under the key it names (ledger.seals). Nothing is trusted but the inputs and
 the key, so a row changed behind the app's back shows up at least once, even with
-the chain recomputed, unless whoever changed it also held the key. What a closed night
+the chain recomputed, unless whoever changed it also held the key. Each seat's running
+balance (``Seat.chips``) must be what its player's entries sum to. What a closed night
 came to, written as it closed for the history screens (ledger.models.results), must be
 what its entries give: each seat's chips and the settle-up. And what each pair of a
 table still owes, kept as it changes (ledger.services.debt_balances), must be what every
@@ -130,6 +131,9 @@ BALANCE_DIFFERS = (
     "Night {night}: {player}'s balance from the entries is {found}; the replay gives {expected}."
 )
 POT_DIFFERS = "Night {night}: the pot from the entries is {found}; the replay gives {expected}."
+SEAT_CHIPS_DIFFER = (
+    "Night {night}: {player}'s seat holds a balance of {found}; the entries sum to {expected}."
+)
 RESULTS_MISSING = "Night {night}: it is closed, but what it came to was never written."
 RESULTS_DIFFER = (
     "Night {night}: the results written as it closed give {player} {found}; the entries "
@@ -278,27 +282,24 @@ def _number(hand: HandRow) -> int:
 def _differing(stored_text: str | None, replayed: dict) -> str:
     """The fields in which a hand's stored result or state after it (``stored_text``, the
     JSON text stored) differs from the replay's (``replayed``, as the engine writes it),
-    "" when none does. A hand's balances are left out on both sides: they are what its
-    night's entries sum to, checked as such (``_Check.totals``), and a hand written since
-    they were dropped from these stores none."""
+    "" when none does. Neither holds the balances after the hand: they are what the
+    night's entries sum to, checked as such (``_Check.totals``). A row written before they
+    were left out holds them, and not what the hand changed of them (a result's
+    "changes"): both are left out of its comparison, the entries standing for them."""
     # Nearly always the stored text is the replay's, encoded as it was written: one
-    # comparison of text, nothing decoded. A row written with balances is compared with
-    # them, one written without without them; else the stored JSON is read and compared
-    # field by field, as a database that rewrites JSON (PostgreSQL's jsonb) always is.
-    if stored_text is not None:
-        if '"balances"' in stored_text and stored_text == json.dumps(replayed):
-            return ""
-        replayed.pop("balances", None)
-        if stored_text == json.dumps(replayed):
-            return ""
-    replayed.pop("balances", None)
+    # comparison of text, nothing decoded. Else the stored JSON is read and compared field
+    # by field, as a database that rewrites JSON (PostgreSQL's jsonb) always is.
+    if stored_text is not None and stored_text == json.dumps(replayed):
+        return ""
     try:
         stored = json.loads(stored_text) if stored_text is not None else None
     except ValueError:  # a row edited into text that is not JSON: it differs in everything
         stored = None
     if not isinstance(stored, dict):
         stored = {}
-    stored.pop("balances", None)
+    if "balances" in stored:
+        stored.pop("balances")
+        replayed = {key: value for key, value in replayed.items() if key != "changes"}
     if stored == replayed:
         return ""
     keys = [k for k in replayed if stored.get(k) != replayed[k]]
@@ -311,6 +312,7 @@ class _Check:
         self.night = night
         self.problems: list[str] = []
         self.to_name = names_of(roster)  # player id -> name, seat order
+        self.seat_chips = {player.id: player.chips for player in roster}  # Seat.chips
         self.expected: dict[int, list[Posting]] = {}  # hand row id -> its postings
         # Hand row id -> the replayed state it was settled on (None for a night's first
         # hand) and the one after it: what ``live_chain`` follows.
@@ -547,6 +549,15 @@ class _Check:
                 )
         if sums.get(None, 0) != state.pot:
             self.say(POT_DIFFERS, found=sums.get(None, 0), expected=state.pot)
+        # Each seat's running balance, kept by the database as entries are added.
+        for player_id, name in self.to_name.items():
+            if self.seat_chips[player_id] != sums.get(player_id, 0):
+                self.say(
+                    SEAT_CHIPS_DIFFER,
+                    player=name,
+                    found=self.seat_chips[player_id],
+                    expected=sums.get(player_id, 0),
+                )
 
     def results(
         self,
@@ -678,13 +689,13 @@ def _rosters(night_ids: list[int]) -> dict[int, list[RosterPlayer]]:
     """``ledger.selectors.seats.nights_rosters``, read as rows rather than seats and
     players: for a thousand nights that was a tenth of the checking."""
     rosters: dict[int, list[RosterPlayer]] = {}
-    for night_id, player_id, name, position, active in (
+    for night_id, player_id, name, position, active, chips in (
         Seat.objects.filter(night__in=night_ids)
         .order_by("night_id", "position")
-        .values_list("night_id", "player_id", "player__name", "position", "active")
+        .values_list("night_id", "player_id", "player__name", "position", "active", "chips")
     ):
         rosters.setdefault(night_id, []).append(
-            RosterPlayer(id=player_id, name=name, position=position, active=active)
+            RosterPlayer(id=player_id, name=name, position=position, active=active, chips=chips)
         )
     return rosters
 

@@ -1,7 +1,7 @@
 import pytest
 
 from ledger import verify
-from ledger.models import Entry, Hand, NightResult, NightTransfer
+from ledger.models import Entry, Hand, NightResult, NightTransfer, Seat
 from ledger.services import nights as night_services
 from ledger.verify import verify_night
 from tests.factories import night_with
@@ -59,23 +59,34 @@ def test_a_night_closed_with_a_split_verifies_clean():
     assert verify_night(night) == []
 
 
-def without_balances(night) -> None:
-    """Every hand of ``night`` stored as a hand is since its balances were left to the
-    entries: its result and its state after without "balances"."""
+def as_written_before_seats_kept_balances(night) -> None:
+    """Every hand of ``night`` stored as hands were before the balances were left to the
+    entries: its result and its state after with the balances after it (made up here:
+    nothing compares them), and the result without what the hand changed."""
     for hand in Hand.objects.filter(night=night).exclude(kind=Hand.UNDO):
+        made_up = dict.fromkeys(map(str, hand.roster), 7)
         Hand.objects.filter(pk=hand.pk).update(
-            result={k: v for k, v in hand.result.items() if k != "balances"},
-            state_after={k: v for k, v in hand.state_after.items() if k != "balances"},
+            result={
+                **{k: v for k, v in hand.result.items() if k != "changes"},
+                "balances": made_up,
+            },
+            state_after={**hand.state_after, "balances": made_up},
         )
 
 
-def test_hands_stored_without_their_balances_verify_clean():
-    night = busy_night()  # corrections too: their later hands are settled again
-
-    without_balances(night)
+def test_hands_are_stored_without_their_balances():
+    night = busy_night()
 
     assert not Hand.objects.filter(night=night, result__has_key="balances").exists()
     assert not Hand.objects.filter(night=night, state_after__has_key="balances").exists()
+    assert verify_night(night) == []
+
+
+def test_hands_written_before_the_balances_were_left_out_verify_clean():
+    night = busy_night()  # corrections too: their later hands are settled again
+
+    as_written_before_seats_kept_balances(night)
+
     assert verify_night(night) == []
 
 
@@ -241,11 +252,11 @@ def test_a_rewritten_hand_result_names_the_field():
     ]
 
 
-@pytest.mark.parametrize("balances", [True, False], ids=["with balances", "without"])
-def test_a_pot_changed_in_a_stored_state_after_is_reported(balances):
+@pytest.mark.parametrize("written", ["today", "before"])
+def test_a_pot_changed_in_a_stored_state_after_is_reported(written):
     night = example_night()
-    if not balances:
-        without_balances(night)
+    if written == "before":
+        as_written_before_seats_kept_balances(night)
     hand = Hand.objects.get(night=night, number=3, live=True)
 
     Hand.objects.filter(pk=hand.pk).update(
@@ -257,19 +268,34 @@ def test_a_pot_changed_in_a_stored_state_after_is_reported(balances):
     ]
 
 
-def test_a_hands_stored_balances_are_not_what_is_checked_its_entries_are():
-    # A hand's balances are what the night's entries sum to, checked against the replay
-    # as such: the ones an older hand stored with it are not compared.
+def test_what_a_hand_changed_of_the_balances_changed_in_its_result_is_reported():
     night = example_night()
     hand = Hand.objects.get(night=night, number=3, live=True)
-    balances = {player: amount + 5 for player, amount in hand.state_after["balances"].items()}
+    changes = {player: chips + 1 for player, chips in hand.result["changes"].items()}
 
-    Hand.objects.filter(pk=hand.pk).update(
-        state_after={**hand.state_after, "balances": balances},
-        result={**hand.result, "balances": balances},
-    )
+    Hand.objects.filter(pk=hand.pk).update(result={**hand.result, "changes": changes})
 
-    assert verify_night(night) == []
+    assert verify_night(night) == [
+        says(verify.RESULT_DIFFERS, night, number=3, revision=1, fields="changes")
+    ]
+
+
+def test_a_seats_balance_that_is_not_its_entries_sum_is_reported():
+    night = example_night()
+    seat = night.seats.order_by("position").select_related("player").first()
+    chips = seat.chips
+
+    Seat.objects.filter(pk=seat.pk).update(chips=chips + 3)
+
+    assert verify_night(night) == [
+        says(
+            verify.SEAT_CHIPS_DIFFER,
+            night,
+            player=seat.player.name,
+            found=chips + 3,
+            expected=chips,
+        )
+    ]
 
 
 def test_a_hand_made_live_again_is_reported():

@@ -424,8 +424,8 @@ def swap_two_players(night: Night, forger: Forger) -> None:
         return {a_id: b_id, b_id: a_id}.get(player_id, player_id)
 
     Seat.objects.filter(pk=a.pk).update(position=TEMP_POSITION)
-    Seat.objects.filter(pk=b.pk).update(position=a.position)
-    Seat.objects.filter(pk=a.pk).update(position=b.position)
+    Seat.objects.filter(pk=b.pk).update(position=a.position, chips=a.chips)
+    Seat.objects.filter(pk=a.pk).update(position=b.position, chips=b.chips)
     for hand in Hand.objects.filter(night=night).exclude(kind=Hand.UNDO):
         Hand.objects.filter(pk=hand.pk).update(
             input=relabel(hand.input, swap),
