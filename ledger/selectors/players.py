@@ -145,14 +145,18 @@ def open_hand_facts(player: Player) -> dict:
         stays=Count("pk", filter=Q(input__stayed__has_key=str(player.pk))),
         wins=Count("pk", filter=Q(result__winner=player.pk)),
     )
-    # Live hands only: a corrected hand's entries were reversed and replaced.
+    # Live hands only: a corrected hand's entries were reversed and replaced. The player
+    # is picked in the aggregates, not the WHERE: there, SQLite reads every entry of
+    # theirs since the table's first night to keep the open nights' few (its
+    # planner prefers the player's index); this way it reads the open nights' only.
+    mine = Q(player=player)
     facts = Entry.objects.filter(
-        player=player, night__closed_at__isnull=True, hand__live=True
+        night__table_id=player.table_id, night__closed_at__isnull=True, hand__live=True
     ).aggregate(
-        bourres=Count("pk", filter=Q(kind=Entry.BOURRE)),
-        reneges=Count("pk", filter=Q(kind=Entry.RENEGE)),
-        biggest_win=Max("amount", filter=Q(kind=Entry.WIN)),
-        biggest_bourre=Min("amount", filter=Q(kind=Entry.BOURRE)),
+        bourres=Count("pk", filter=mine & Q(kind=Entry.BOURRE)),
+        reneges=Count("pk", filter=mine & Q(kind=Entry.RENEGE)),
+        biggest_win=Max("amount", filter=mine & Q(kind=Entry.WIN)),
+        biggest_bourre=Min("amount", filter=mine & Q(kind=Entry.BOURRE)),
     )
     return {**hands, **facts}
 
