@@ -147,9 +147,9 @@ def open_hand_facts(player: Player) -> dict:
         wins=Count("pk", filter=Q(result__winner=player.pk)),
     )
     # Live hands only: a corrected hand's entries were reversed and replaced. The player
-    # is picked in the aggregates, not the WHERE: there, SQLite reads every entry of
-    # theirs since the table's first night to keep the open nights' few (its
-    # planner prefers the player's index); this way it reads the open nights' only.
+    # is picked in the aggregates, not the WHERE: there, SQLite walks the player's index,
+    # every entry of theirs since the table's first night, to keep the open nights' few;
+    # this way it reads the open nights' entries only.
     mine = Q(player=player)
     facts = Entry.objects.filter(
         night__table_id=player.table_id, night__closed_at__isnull=True, hand__live=True

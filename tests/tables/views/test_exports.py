@@ -8,6 +8,8 @@ from html import escape
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -25,7 +27,15 @@ from tables.forms.night_file import (
     IMPORT_LIMIT_BYTES,
 )
 from tables.views.exports import IMPORT_AGAIN, NOT_IMPORTED, safe_cell
-from tests.factories import PlayerFactory, ShareLinkFactory, TableFactory, UserFactory, night_with
+from tests.factories import (
+    NightFactory,
+    PlayerFactory,
+    ShareLinkFactory,
+    TableFactory,
+    UserFactory,
+    night_with,
+)
+from tests.ledger.debt_nights import closed_example
 from tests.ledger.helpers import hand_data, ids
 from tests.ledger.stats_nights import play_example_1
 from tests.ledger.worked_examples import EXAMPLE_1
@@ -335,6 +345,25 @@ def test_the_streamed_results_file_is_byte_for_byte_the_file_written_row_by_row(
     assert "." not in money["JPY"]
     assert len(money["KWD"].split(".")[1]) == 3
     assert len(money["USD"].split(".")[1]) == 2
+
+
+def test_the_results_file_reads_as_many_queries_at_10_nights_as_at_2(client):
+    """The session, the user, the table; the nights and the closed nights' results; and
+    for a night still being played its rules, entries and seats: however many nights."""
+    counts = {}
+    for nights in (2, 10):
+        first = closed_example()
+        for _ in range(nights - 2):
+            closed_example(first.table)
+        NightFactory(table=first.table, names=["Ann", "Bob", "Cy"], hands=[])
+        client.force_login(first.table.owner)
+        url = reverse("table_results_csv", args=[first.table_id])
+        with CaptureQueriesContext(connection) as queries:
+            rows = _rows(client.get(url))  # the rows are read as the file is sent
+        assert len(rows) == 1 + 4 * (nights - 1) + 3
+        counts[nights] = len(queries)
+
+    assert counts == {2: 8, 10: 8}
 
 
 def test_the_results_file_of_a_table_without_nights_is_its_header(client):
