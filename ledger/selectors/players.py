@@ -28,6 +28,7 @@ _KEY = re.compile(r"^[a-z_]+$")
 
 NIGHTS_PER_PAGE = 50
 CHART_NIGHTS = 60  # the player's chart: their last nights, so it stays readable
+STREAK_CHUNK = 50  # closed nights read at a time while counting the current streak
 
 
 class JSONListHas(Expression):
@@ -145,14 +146,18 @@ def open_hand_facts(player: Player) -> dict:
         stays=Count("pk", filter=Q(input__stayed__has_key=str(player.pk))),
         wins=Count("pk", filter=Q(result__winner=player.pk)),
     )
-    # Live hands only: a corrected hand's entries were reversed and replaced.
+    # Live hands only: a corrected hand's entries were reversed and replaced. The player
+    # is picked in the aggregates, not the WHERE: there, SQLite walks the player's index,
+    # every entry of theirs since the table's first night, to keep the open nights' few;
+    # this way it reads the open nights' entries only.
+    mine = Q(player=player)
     facts = Entry.objects.filter(
-        player=player, night__closed_at__isnull=True, hand__live=True
+        night__table_id=player.table_id, night__closed_at__isnull=True, hand__live=True
     ).aggregate(
-        bourres=Count("pk", filter=Q(kind=Entry.BOURRE)),
-        reneges=Count("pk", filter=Q(kind=Entry.RENEGE)),
-        biggest_win=Max("amount", filter=Q(kind=Entry.WIN)),
-        biggest_bourre=Min("amount", filter=Q(kind=Entry.BOURRE)),
+        bourres=Count("pk", filter=mine & Q(kind=Entry.BOURRE)),
+        reneges=Count("pk", filter=mine & Q(kind=Entry.RENEGE)),
+        biggest_win=Max("amount", filter=mine & Q(kind=Entry.WIN)),
+        biggest_bourre=Min("amount", filter=mine & Q(kind=Entry.BOURRE)),
     )
     return {**hands, **facts}
 
@@ -172,14 +177,19 @@ def player_stats(player: Player, *, page: int | str = 1) -> PlayerStats:
     night counts as it was written when it closed; the nights still being played are
     added up from their hands and entries."""
     results = NightResult.objects.filter(player=player)
+    # The page is picked among the ids, then its nights read: sorting every night of
+    # theirs with its rules along cost more than the rest of the query.
+    newest_first = ("-started_at", "-id")
     paginator = Paginator(
         Night.objects.filter(seats__player=player)
-        .order_by("-started_at", "-id")
-        .only(*NIGHT_FIELDS),
+        .order_by(*newest_first)
+        .values_list("pk", flat=True),
         NIGHTS_PER_PAGE,
     )
     shown = paginator.get_page(page)
-    page_nights = list(shown)
+    page_nights = list(
+        Night.objects.filter(pk__in=shown.object_list).order_by(*newest_first).only(*NIGHT_FIELDS)
+    )
     # Their nights come along (select_related): one query each, whatever is in the page.
     with_night = results.select_related("night")
     chart_rows = list(with_night.order_by("-started_at", "-night_id")[:CHART_NIGHTS])[::-1]
@@ -271,8 +281,11 @@ def player_stats(player: Player, *, page: int | str = 1) -> PlayerStats:
             biggest["biggest_bourre"], -biggest_bourre if biggest_bourre else None
         ),
         net=net,
+        # Read a few nights at a time: a streak ends within a few nights, mostly.
         streak=streak_of(
-            results.order_by("-started_at", "-night_id").values_list("chips", flat=True).iterator()
+            results.order_by("-started_at", "-night_id")
+            .values_list("chips", flat=True)
+            .iterator(chunk_size=STREAK_CHUNK)
         ),
         best_night=best and _result_night(best, best.night, 0),
         worst_night=worst and _result_night(worst, worst.night, 0),

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
 
 from ledger import rules
@@ -16,7 +17,9 @@ class NightInfo:
     id: int
     started_at: Any
     closed: bool
-    house: rules.HouseRules
+    # The night's rules snapshot, read as house rules only when first needed: most nights
+    # a page lists (a chart's points, the best and worst nights) need only their date.
+    snapshot: dict = field(compare=False, repr=False)
 
     @classmethod
     def from_night(cls, night: Night) -> "NightInfo":
@@ -24,8 +27,12 @@ class NightInfo:
             id=night.pk,
             started_at=night.started_at,
             closed=night.closed_at is not None,
-            house=night.house_rules,
+            snapshot=night.rules,
         )
+
+    @cached_property
+    def house(self) -> rules.HouseRules:
+        return rules.HouseRules.from_dict(self.snapshot)
 
     @property
     def currency(self) -> str:

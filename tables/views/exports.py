@@ -2,16 +2,18 @@
 
 The night file is ledger.nightfile's, the same document the import_night and
 export_night commands read and write; an upload is recorded through the same
-services as the phone, whole or not at all.
+services as the phone, whole or not at all. A table's results file grows with its
+history: it is sent as it is written (streamed), never held whole.
 """
 
 import csv
+import io
 import json
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
@@ -63,6 +65,44 @@ def _csv_response(filename: str, header: list[str], rows) -> HttpResponse:
     writer = csv.writer(response)
     writer.writerow(header)
     writer.writerows([safe_cell(cell) for cell in row] for row in rows)
+    return response
+
+
+class _SafeCells(dict):
+    """Each text's ``safe_cell``, worked out the first time it is asked for."""
+
+    def __missing__(self, text: str) -> str:
+        cell = self[text] = safe_cell(text)
+        return cell
+
+
+# Rows written, and sent, at a time: a few dozen kilobytes rather than a write per row.
+STREAM_ROWS = 500
+
+
+def _csv_stream(filename: str, header: list[str], groups) -> StreamingHttpResponse:
+    """A CSV file sent as it is written, so a long one is never held whole: ``groups``
+    are lists of rows ready for the file (their text cells already passed through
+    ``safe_cell``), sent STREAM_ROWS or so at a time."""
+
+    def chunks():
+        buffer = io.StringIO()  # the csv writer's pseudo-file, emptied at each chunk
+        writer = csv.writer(buffer)
+        writer.writerow(header)
+        waiting = 0
+        for rows in groups:
+            writer.writerows(rows)
+            waiting += len(rows)
+            if waiting >= STREAM_ROWS:
+                yield buffer.getvalue()
+                buffer.seek(0)
+                buffer.truncate()
+                waiting = 0
+        if buffer.tell():
+            yield buffer.getvalue()
+
+    response = StreamingHttpResponse(chunks(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
@@ -133,26 +173,30 @@ def night_entries_csv(request: HttpRequest, night_id: int) -> HttpResponse:
 
 @login_required
 @require_safe
-def table_results_csv(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_results_csv(request: HttpRequest, table_id: int) -> StreamingHttpResponse:
     table = table_for_host(request, table_id)
-    return _csv_response(
+    # The rows are read as the file is sent, after this view has returned: the time
+    # zone its dates are in is taken now.
+    return _csv_stream(
         f"{slugify(table.name) or 'table'}-results.csv",
         ["night", "date", "closed", "player", "chips", "money", "currency"],
-        _results(table),
+        _results(table, timezone.get_current_timezone()),
     )
 
 
-def _results(table: Table):
-    """One row per night per player on its roster, oldest night first, in seat order."""
-    for row in table_results(table):
+def _results(table: Table, zone):
+    """Each night's rows: one per player on its roster, oldest night first, in seat order.
+
+    A night's date is worked out once for its rows, and each name's cell once for the
+    file (the numbers, the dates and "yes"/"no" never look like a formula)."""
+    cells = _SafeCells()
+    for night in table_results(table):
+        night_id = night.night_id
+        date = f"{night.started_at.astimezone(zone):%Y-%m-%d}"
+        closed = "yes" if night.closed else "no"
         yield [
-            row.night_id,
-            _date(row.started_at),
-            "yes" if row.closed else "no",
-            row.player,
-            row.chips,
-            row.money,
-            row.currency,
+            (night_id, date, closed, cells[name], chips, money, cells[currency])
+            for name, chips, money, currency in night.rows
         ]
 
 

@@ -8,12 +8,15 @@ from html import escape
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from ledger import nightfile, rules, selectors
 from ledger.models import Entry, Night, Player
 from ledger.nightfile import FILE_NOT_JSON
+from ledger.rules.money import from_units
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
@@ -24,7 +27,15 @@ from tables.forms.night_file import (
     IMPORT_LIMIT_BYTES,
 )
 from tables.views.exports import IMPORT_AGAIN, NOT_IMPORTED, safe_cell
-from tests.factories import PlayerFactory, ShareLinkFactory, TableFactory, UserFactory, night_with
+from tests.factories import (
+    NightFactory,
+    PlayerFactory,
+    ShareLinkFactory,
+    TableFactory,
+    UserFactory,
+    night_with,
+)
+from tests.ledger.debt_nights import closed_example
 from tests.ledger.helpers import hand_data, ids
 from tests.ledger.stats_nights import play_example_1
 from tests.ledger.worked_examples import EXAMPLE_1
@@ -41,7 +52,8 @@ def night():
 
 def _rows(response):
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    return list(csv.reader(io.StringIO(response.content.decode())))
+    # getvalue(): the results file is streamed, the night's entries are not.
+    return list(csv.reader(io.StringIO(response.getvalue().decode())))
 
 
 def _document(**changes):
@@ -222,6 +234,145 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised(client):
     names = {row[5] for row in entries[1:]} | {row[3] for row in results[1:]}
     assert names == {"'=SUM(A1)", "'@Bob", "'+Cy", "pot"}
     assert "-1" in {row[7] for row in entries[1:]}
+
+
+RESULTS_NAMES = ["=SUM(A1)", "@Bob", "+Cy", "-Dee", "Ann"]
+
+
+def _results_night(host, names, currency, chip_value, *, dated):
+    """A closed night file at the "=Results" table: a few hands in which someone wins,
+    someone is bourré and nobody stays."""
+    a, b, c, d = names[:4]
+    hands = [
+        {"dealer": a, "stayed": {a: 3, b: 2}},
+        {"dealer": b, "stayed": {c: 5, d: 0}},
+        {"dealer": c, "stayed": {}},
+        {"dealer": d, "stayed": {b: 1, d: 4}},
+    ]
+    document = {
+        "format": "bourre-night/1",
+        "table": "=Results",
+        "rules": {
+            **rules.PRESETS["limit"].rules.to_dict(),
+            "currency": currency,
+            "chip_value": chip_value,
+        },
+        "players": names,
+        "hands": hands,
+        "closed": True,
+    }
+    return nightfile.night_import(document=document, owner=host, dated=dated)
+
+
+def _results_file_written_row_by_row(table) -> bytes:
+    """The results file as it was written before it was streamed: a night's rows from
+    its results (closed) or its seats and entries (open), each date from
+    timezone.localtime, every cell through safe_cell, into one response body."""
+    body = io.StringIO()
+    writer = csv.writer(body)
+    writer.writerow(["night", "date", "closed", "player", "chips", "money", "currency"])
+    for night in Night.objects.filter(table=table).order_by("started_at", "id"):
+        date = f"{timezone.localtime(night.started_at):%Y-%m-%d}"
+        if night.closed_at is not None:
+            rows = [
+                (r.player.name, r.chips, from_units(r.money_units, r.currency), r.currency)
+                for r in night.results.order_by("position")
+            ]
+        else:
+            house = rules.HouseRules.from_dict(night.rules)
+            rows = []
+            for seat in night.seats.order_by("position"):
+                chips = sum(e.amount for e in Entry.objects.filter(night=night, player=seat.player))
+                rows.append((seat.player.name, chips, rules.to_money(chips, house), house.currency))
+        for name, chips, money, currency in rows:
+            cells = [night.pk, date, "yes" if night.closed_at else "no", name, chips, money]
+            writer.writerow([safe_cell(cell) for cell in [*cells, currency]])
+    return body.getvalue().encode()
+
+
+def test_the_streamed_results_file_is_byte_for_byte_the_file_written_row_by_row(client, settings):
+    """Closed nights in three currencies (2, 0 and 3 decimal places), one still being
+    played between them, names a spreadsheet would run, nights imported out of date
+    order, and a night after midnight UTC that was still the day before where it was
+    played."""
+    settings.TIME_ZONE = "America/Chicago"
+    host = UserFactory()
+    day = datetime(2025, 3, 1, 1, tzinfo=UTC)  # 7 pm on 28 February in Chicago
+    later = _results_night(host, RESULTS_NAMES, "KWD", "0.125", dated=(day.replace(day=20), None))
+    first = _results_night(host, RESULTS_NAMES[::-1], "USD", "0.25", dated=(day, None))
+    _results_night(host, RESULTS_NAMES[1:], "JPY", "10", dated=(day.replace(day=10), None))
+    table = first.table
+    players = list(Player.objects.filter(table=table, name__in=RESULTS_NAMES[:3]))
+    still_open = night_services.night_start(
+        table=table,
+        players=players,
+        first_dealer=players[0],
+        by=host,
+        house_rules={**rules.PRESETS["limit"].rules.to_dict(), "currency": "SEK"},
+        started_at=day.replace(day=15),
+    )
+    hand_services.hand_record(
+        night=still_open,
+        expected_number=1,
+        hand=rules.HandInput(
+            dealer=players[0].pk, seated=[p.pk for p in players], stayed={players[1].pk: None}
+        ),
+        by=host,
+    )
+    client.force_login(host)
+
+    response = client.get(reverse("table_results_csv", args=[table.pk]))
+
+    assert response.streaming
+    body = response.getvalue()
+    assert body == _results_file_written_row_by_row(table)
+    rows = list(csv.reader(io.StringIO(body.decode())))
+    assert [row[0] for row in rows[1:]] == [
+        *[str(first.pk)] * 5,
+        *[str(rows[6][0])] * 4,
+        *[str(still_open.pk)] * 3,
+        *[str(later.pk)] * 5,
+    ]
+    assert rows[1][1] == "2025-02-28"
+    assert {(row[2], row[6]) for row in rows[1:]} == {
+        ("yes", "USD"),
+        ("yes", "JPY"),
+        ("no", "SEK"),
+        ("yes", "KWD"),
+    }
+    assert {row[3] for row in rows[1:]} == {"'=SUM(A1)", "'@Bob", "'+Cy", "'-Dee", "Ann"}
+    money = {row[6]: row[5] for row in rows[1:] if row[4] not in {"0", "-1", "1"}}
+    assert "." not in money["JPY"]
+    assert len(money["KWD"].split(".")[1]) == 3
+    assert len(money["USD"].split(".")[1]) == 2
+
+
+def test_the_results_file_reads_as_many_queries_at_10_nights_as_at_2(client):
+    """The session, the user, the table; the nights and the closed nights' results; and
+    for a night still being played its rules, entries and seats: however many nights."""
+    counts = {}
+    for nights in (2, 10):
+        first = closed_example()
+        for _ in range(nights - 2):
+            closed_example(first.table)
+        NightFactory(table=first.table, names=["Ann", "Bob", "Cy"], hands=[])
+        client.force_login(first.table.owner)
+        url = reverse("table_results_csv", args=[first.table_id])
+        with CaptureQueriesContext(connection) as queries:
+            rows = _rows(client.get(url))  # the rows are read as the file is sent
+        assert len(rows) == 1 + 4 * (nights - 1) + 3
+        counts[nights] = len(queries)
+
+    assert counts == {2: 8, 10: 8}
+
+
+def test_the_results_file_of_a_table_without_nights_is_its_header(client):
+    table = TableFactory()
+    client.force_login(table.owner)
+
+    response = client.get(reverse("table_results_csv", args=[table.pk]))
+
+    assert response.getvalue() == b"night,date,closed,player,chips,money,currency\r\n"
 
 
 @pytest.mark.parametrize(
