@@ -27,7 +27,6 @@ from ledger import rules
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Hand
 from ledger.selectors.hand_screen import HandScreen, hand_problems, hand_screen, screen_after
-from ledger.selectors.seats import ids_of
 from ledger.services import hands as hand_services
 from tables.forms import hand as hand_form
 from tables.forms.hand import HandForm
@@ -139,6 +138,7 @@ def record(
     confirm = unconfirmed(post, form)
     if confirm:
         return Asked(form, confirm)
+    seen = screen.snapshot
     try:
         hand = hand_services.hand_record(
             night=screen.night,
@@ -146,7 +146,7 @@ def record(
             hand=form.data,
             by=by,
             idempotency_key=posted_key(post),
-            seen=screen.snapshot,
+            seen=seen,
         )
     except Conflict as error:
         return Stale(error.problems)
@@ -154,7 +154,8 @@ def record(
         form.problems = error.problems
         return Refused(form)
     # The hand just recorded on top of the screen read above, unless the service found
-    # the night changed meanwhile (or the hand was an earlier tap's): then read it again.
-    if hand.number == screen.next.number and list(hand.roster) == ids_of(screen.roster):
+    # the night changed meanwhile (another phone's correction may have moved the balances
+    # and left the last hand as it was) or the hand was an earlier tap's: then read it again.
+    if getattr(hand, "settled_on", None) is seen:
         return Recorded(hand, screen_after(screen, hand))
     return Recorded(hand, hand_screen(screen.night, after=hand.number))

@@ -145,6 +145,8 @@ def hand_record(
     is still as it was seen (its last live hand, its seats, its last entry) and reads what
     the write needs.
     Only if another device changed the night in between is it read again, under the lock.
+    The hand recorded carries the snapshot it was settled on (``settled_on``): ``seen``
+    itself, unless the night was read again (a hand an earlier tap recorded has none).
     """
     seen = seen if seen is not None else night_snapshot(night)
     settled = _settle_next(night, seen, hand)
@@ -190,6 +192,7 @@ def hand_record(
             now=created,
             head=now.head,
         )
+        recorded.settled_on = seen
         return recorded
 
 

@@ -6,6 +6,8 @@ from ledger import errors as err
 from ledger import rules
 from ledger.models import Entry, Hand
 from ledger.rules import errors as rule_errors
+from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
 from ledger.services import tables as table_services
 from tables.forms import hand as forms_hand
@@ -317,6 +319,33 @@ def test_the_htmx_answer_is_the_screen_the_redirect_leads_to(client, host, night
     page = client.get(answer["HX-Replace-Url"])
 
     assert _main(_text(answer)) == _main(_text(page))
+
+
+def test_the_htmx_answer_shows_a_correction_another_phone_made_while_the_hand_was_sent(
+    client, host, night, monkeypatch
+):
+    play(night, example_1_hands(5))
+    record = hand_services.hand_record
+
+    def corrected_first(**kwargs):
+        # Another phone: hand 4 was Bob alone, not Ann. He takes the pot she took, so
+        # hand 5 stands as it was, the last hand still; every balance moves.
+        correction_services.hand_correct(
+            night=night,
+            number=4,
+            hand=hand_data(night, {"dealer": "Dee", "stayed": {"Bob": None}}),
+            reason="Bob stayed",
+            by=night.started_by,
+        )
+        return record(**kwargs)
+
+    monkeypatch.setattr(hand_services, "hand_record", corrected_first)
+    answer = _record(client, night, example_1_hands(6)[5], number=6, htmx=True)
+    monkeypatch.undo()
+
+    page = client.get(answer["HX-Replace-Url"])
+    assert _main(_text(answer)) == _main(_text(page))
+    assert Hand.objects.filter(night=night, number=5, revision=1, live=True).exists()
 
 
 def test_the_htmx_answer_carries_a_new_key_for_the_next_hand(client, host, night):
