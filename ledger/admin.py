@@ -36,6 +36,8 @@ from ledger.models import (
     PlayerInviteWithdrawal,
     PlayerLink,
     PlayerUnlink,
+    PlayerYear,
+    PlayerYearTotal,
     PooledTransfer,
     RosterChange,
     Seat,
@@ -295,6 +297,20 @@ class NightResultAdmin(ReadOnlyAdmin):
     list_display = ["night", "player", "chips", "money", "currency", "dealt_in", "stays", "wins"]
     list_select_related = ["night__table", "player"]
     search_fields = ["player__name", "night__table__name"]
+
+
+@admin.register(PlayerYear)
+class PlayerYearAdmin(ReadOnlyAdmin):
+    list_display = ["player", "year", "currency", "table"]
+    list_select_related = ["player", "table"]
+    search_fields = ["player__name", "table__name"]
+
+
+@admin.register(PlayerYearTotal)
+class PlayerYearTotalAdmin(ReadOnlyAdmin):
+    list_display = ["line", "night", "nights", "chips", "money_units"]
+    list_select_related = ["line__player", "night__table"]
+    search_fields = ["line__player__name"]
 
 
 @admin.register(NightTransfer)

@@ -16,7 +16,9 @@ balance (``Seat.chips``) must be what its player's entries sum to. What a closed
 came to, written as it closed for the history screens (ledger.models.results), must be
 what its entries give: each seat's chips and the settle-up. And what each pair of a
 table still owes, kept as it changes (ledger.services.debt_balances), must be what every
-night's transfers and every mark give when worked out again (``verify_open_debts``).
+night's transfers and every mark give when worked out again (``verify_open_debts``), and
+each player's totals per year, kept as each night closes for the leaderboards, what the
+closed nights' results sum to (``verify_year_totals``).
 """
 
 import itertools
@@ -27,8 +29,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
-from django.db.models import CharField, Exists, OuterRef, TextField
+from django.db.models import CharField, Exists, OuterRef, Subquery, TextField
 from django.db.models.functions import Cast
+from django.utils import timezone
 
 from ledger import rules, seals
 from ledger.errors import key_shown
@@ -45,6 +48,8 @@ from ledger.models import (
     NightTransfer,
     PaymentMark,
     Player,
+    PlayerYear,
+    PlayerYearTotal,
     PooledTransfer,
     Seat,
     Table,
@@ -749,6 +754,10 @@ def _verify(
 
 # --- a table's open debts -------------------------------------------------------------
 
+YEAR_TOTAL_DIFFERS = (
+    "Table {table}: {player}'s totals of {year} in {currency} are kept as {kept} (nights, "
+    "chips, money in the smallest unit), but the closed nights' results give {expected}."
+)
 OPEN_DEBT_DIFFERS = (
     "Table {table}: {payer} owes {payee} {kept} {currency} as the open debts are kept, "
     "but the nights' transfers and the marks give {expected}."
@@ -844,4 +853,47 @@ def verify_open_debts(table_id: int) -> list[str]:
         for key in sorted(kept.keys() | expected.keys())
         for currency, payer, payee in [key]
         if kept.get(key, 0) != expected.get(key, 0)
+    ]
+
+
+def verify_year_totals(table_id: int) -> list[str]:
+    """Every player's year of ``table_id`` whose totals, kept as each night closed
+    (ledger.models.results.PlayerYear), differ from the sums of the closed nights'
+    results worked out again; [] when they agree."""
+    latest = PlayerYearTotal.objects.filter(line=OuterRef("pk")).order_by("-pk")
+    kept = {
+        (player, currency, year): (nights or 0, chips or 0, money or 0)
+        for player, currency, year, nights, chips, money in PlayerYear.objects.filter(
+            table_id=table_id
+        )
+        .annotate(
+            nights=Subquery(latest.values("nights")[:1]),
+            chips=Subquery(latest.values("chips")[:1]),
+            money=Subquery(latest.values("money_units")[:1]),
+        )
+        .values_list("player_id", "currency", "year", "nights", "chips", "money")
+    }
+    expected: dict[tuple, tuple[int, int, int]] = {}
+    for player, currency, started_at, chips, money in (
+        NightResult.objects.filter(table_id=table_id, moved=True)
+        .values_list("player_id", "currency", "started_at", "chips", "money_units")
+        .order_by()
+        .iterator()
+    ):
+        key = (player, currency, timezone.localtime(started_at).year)
+        nights, total, units = expected.get(key, (0, 0, 0))
+        expected[key] = (nights + 1, total + chips, units + money)
+    names = dict(Player.objects.filter(table_id=table_id).values_list("pk", "name"))
+    return [
+        YEAR_TOTAL_DIFFERS.format(
+            table=table_id,
+            player=names.get(player, player),
+            year=year,
+            currency=currency,
+            kept=", ".join(map(str, kept.get(key, (0, 0, 0)))),
+            expected=", ".join(map(str, expected.get(key, (0, 0, 0)))),
+        )
+        for key in sorted(kept.keys() | expected.keys())
+        for player, currency, year in [key]
+        if kept.get(key, (0, 0, 0)) != expected.get(key, (0, 0, 0))
     ]

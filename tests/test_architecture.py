@@ -96,6 +96,8 @@ def test_every_model_is_the_ledgers():
         "NightResult",
         "NightSummary",
         "NightTransfer",
+        "PlayerYear",
+        "PlayerYearTotal",
         "PasswordResetRequest",
         "PlayerLink",
         "PlayerUnlink",

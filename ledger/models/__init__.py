@@ -71,6 +71,8 @@ from ledger.models.results import (
     NightResult,
     NightSummary,
     NightTransfer,
+    PlayerYear,
+    PlayerYearTotal,
 )
 from ledger.models.seat_claims import SEAT_CLAIM_IS_APPEND_ONLY, SeatClaim, SeatClaimAnswer
 
@@ -115,6 +117,8 @@ __all__ = [
     "PlayerInviteWithdrawal",
     "PlayerLink",
     "PlayerUnlink",
+    "PlayerYear",
+    "PlayerYearTotal",
     "PooledTransfer",
     "RosterChange",
     "Seat",

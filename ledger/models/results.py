@@ -240,3 +240,73 @@ class NightTransfer(AppendOnly):
 
     def __str__(self) -> str:
         return f"night #{self.night_id}: #{self.payer_id} pays #{self.payee_id} {self.money}"
+
+
+class PlayerYear(models.Model):
+    """A player's closed nights at their table in one year (the server's time zone,
+    ``DJANGO_TIME_ZONE``) and one currency: the line whose running totals
+    (``PlayerYearTotal``) the leaderboards read, a few rows per player however many
+    nights the table has had. Made the first time such a night closes."""
+
+    table = models.ForeignKey(
+        "ledger.Table", verbose_name=gettext_lazy("table"), on_delete=models.PROTECT
+    )
+    player = models.ForeignKey(
+        "ledger.Player",
+        verbose_name=gettext_lazy("player"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    currency = models.CharField(verbose_name=gettext_lazy("currency"), max_length=3)
+    year = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("year"))
+
+    class Meta:
+        ordering = ["table", "player", "currency", "year"]
+        verbose_name = gettext_lazy("player's year")
+        verbose_name_plural = gettext_lazy("players' years")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "currency", "year"], name="playeryear_one_per_currency_year"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"player #{self.player_id}, {self.year}, {self.currency}"
+
+
+class PlayerYearTotal(AppendOnly):
+    """A ``PlayerYear``'s totals once one more night has closed: the nights they played
+    (a seat where a chip moved), their net chips and the money those were worth, summed
+    over the year's closed nights so far. The latest of a line is its totals now;
+    verify_ledger checks each against the night results it sums."""
+
+    line = models.ForeignKey(
+        PlayerYear,
+        verbose_name=gettext_lazy("player's year"),
+        on_delete=models.PROTECT,
+        related_name="totals",
+    )
+    night = models.ForeignKey(
+        "ledger.Night",
+        verbose_name=gettext_lazy("night"),
+        on_delete=models.PROTECT,
+        related_name="+",
+    )
+    nights = models.PositiveIntegerField(verbose_name=gettext_lazy("nights"))
+    chips = models.BigIntegerField(verbose_name=gettext_lazy("chips"))
+    money_units = models.BigIntegerField(verbose_name=gettext_lazy("money (smallest unit)"))
+
+    append_only_message = NIGHT_RESULTS_ARE_APPEND_ONLY
+
+    class Meta:
+        ordering = ["line", "id"]
+        verbose_name = gettext_lazy("player's year total")
+        verbose_name_plural = gettext_lazy("players' year totals")
+        indexes = [models.Index(fields=["line", "-id"], name="playeryeartotal_latest_idx")]
+        constraints = [
+            models.UniqueConstraint(fields=["line", "night"], name="playeryeartotal_once_a_night"),
+            models.CheckConstraint(condition=Q(nights__gte=1), name="playeryeartotal_a_night"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.line_id} after night #{self.night_id}: {self.nights} nights"

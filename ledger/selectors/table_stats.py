@@ -2,25 +2,37 @@
 night as at the third.
 
 Leaderboards and night results count closed nights only (an open night's chips are
-partly still in the pot): they sum what each closed night came to, written once as it
-closed (ledger.models.results). Pots and records count every live hand: the closed
-nights' records are read from their summaries, an open night's from its hands, and the
-best of both is shown. The nights are listed a page at a time, newest first.
+partly still in the pot): all time and this year from each player's running totals per
+year, kept as each night closed (ledger.models.results.PlayerYear), a few rows a player
+whatever the number of nights; the last nights from what each of them came to. Pots and
+records count every live hand: the closed nights' records are read from their
+summaries, an open night's from its hands, and the best of both is shown. The nights
+are listed a page at a time, newest first.
 """
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, IntegerField, Max, Subquery, Sum
+from django.db.models import Count, IntegerField, Max, OuterRef, Subquery, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
-from ledger.models import Entry, Hand, Night, NightResult, NightSummary, Player, Table
+from ledger.models import (
+    Entry,
+    Hand,
+    Night,
+    NightResult,
+    NightSummary,
+    Player,
+    PlayerYear,
+    PlayerYearTotal,
+    Table,
+)
 from ledger.selectors.totals import NIGHT_FIELDS, NightInfo, Totals
 
 RECENT_NIGHTS = 10
@@ -65,17 +77,14 @@ class TableStats:
     records: Records
 
 
-def _leaderboard(slug: str, title: str, results, players: dict[int, Player]) -> Leaderboard:
-    """The players' sums over ``results`` (NightResult rows of closed nights)."""
+def _leaderboard(
+    slug: str, title: str, sums: Iterable[tuple[int, str, int, int, int]], players
+) -> Leaderboard:
+    """The players' sums (player id, currency, chips, money in the currency's smallest
+    unit, nights), a player's rows in several currencies or years added up."""
     totals: dict[int, Totals] = defaultdict(Totals)
     counts: dict[int, int] = defaultdict(int)
-    for player_id, currency, chips, money, nights in (
-        results.filter(moved=True)
-        .values_list("player_id", "currency")
-        .annotate(chips=Sum("chips"), money=Sum("money_units"), nights=Count("pk"))
-        .values_list("player_id", "currency", "chips", "money", "nights")
-        .order_by()
-    ):
+    for player_id, currency, chips, money, nights in sums:
         totals[player_id].add_sum(currency, chips, money)
         counts[player_id] += nights
     rows = [LeaderRow(players[p], counts[p], totals[p]) for p in totals]
@@ -83,19 +92,37 @@ def _leaderboard(slug: str, title: str, results, players: dict[int, Player]) -> 
     return Leaderboard(slug, title, rows)
 
 
-def _year_bounds(year: int) -> tuple[datetime, datetime]:
-    """The current time zone's New Year of ``year`` and of the next."""
-    zone = timezone.get_current_timezone()
-    return (
-        timezone.make_aware(datetime(year, 1, 1), zone),
-        timezone.make_aware(datetime(year + 1, 1, 1), zone),
+def _summed(results) -> list[tuple[int, str, int, int, int]]:
+    """``results`` (NightResult rows of closed nights) summed per player and currency."""
+    return list(
+        results.filter(moved=True)
+        .values_list("player_id", "currency")
+        .annotate(chips=Sum("chips"), money=Sum("money_units"), nights=Count("pk"))
+        .values_list("player_id", "currency", "chips", "money", "nights")
+        .order_by()
+    )
+
+
+def _year_totals(table: Table) -> list[tuple[int, int, str, int, int, int]]:
+    """Each of the table's players' totals per year and currency, as kept when each night
+    closed (ledger.models.results.PlayerYear): (year, player id, currency, chips, money
+    units, nights). One query, an index seek per line: a few lines a player a year."""
+    latest = PlayerYearTotal.objects.filter(line=OuterRef("pk")).order_by("-pk")
+    return list(
+        PlayerYear.objects.filter(table=table)
+        .annotate(
+            chips=Subquery(latest.values("chips")[:1]),
+            money=Subquery(latest.values("money_units")[:1]),
+            nights=Subquery(latest.values("nights")[:1]),
+        )
+        .values_list("year", "player_id", "currency", "chips", "money", "nights")
+        .order_by()
     )
 
 
 def _leaderboards(table: Table, players: dict[int, Player]) -> list[Leaderboard]:
-    results = NightResult.objects.filter(table=table)
     year = timezone.localtime().year
-    start, end = _year_bounds(year)
+    years = _year_totals(table)
     recent = (
         NightSummary.objects.filter(table=table)
         .order_by("-started_at", "-night_id")
@@ -103,18 +130,18 @@ def _leaderboards(table: Table, players: dict[int, Player]) -> list[Leaderboard]
     )
     # Titles in the active language: the stats page asks while it is being answered.
     return [
-        _leaderboard("all", gettext("All time"), results, players),
+        _leaderboard("all", gettext("All time"), (row[1:] for row in years), players),
         _leaderboard(
             "year",
             gettext("This year (%(year)s)") % {"year": year},
-            results.filter(started_at__gte=start, started_at__lt=end),
+            (row[1:] for row in years if row[0] == year),
             players,
         ),
         _leaderboard(
             "recent",
             ngettext("Last %(count)s night", "Last %(count)s nights", RECENT_NIGHTS)
             % {"count": RECENT_NIGHTS},
-            results.filter(night_id__in=Subquery(recent)),
+            _summed(NightResult.objects.filter(table=table, night_id__in=Subquery(recent))),
             players,
         ),
     ]

@@ -1,5 +1,6 @@
 """What a closed night came to, written once as it closes (``night_results_write``): each
-seat's result, the night's records and its settle-up (ledger.models.results).
+seat's result, the night's records and its settle-up, and what it adds to each player's
+totals of its year (ledger.models.results).
 
 The figures are those the stats screens computed from every entry and hand before these
 rows existed, night by night, so the screens show exactly what they showed: net chips
@@ -10,12 +11,23 @@ settle-up by the same exact method as the night's settle-up screen, in seat orde
 
 from dataclasses import dataclass
 
-from django.db.models import Count, IntegerField, Max, Min, Q, Sum
+from django.db.models import Count, IntegerField, Max, Min, Q, Subquery, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
+from django.utils import timezone
 
 from ledger import rules
-from ledger.models import Entry, Hand, Night, NightResult, NightSummary, NightTransfer, Seat
+from ledger.models import (
+    Entry,
+    Hand,
+    Night,
+    NightResult,
+    NightSummary,
+    NightTransfer,
+    PlayerYear,
+    PlayerYearTotal,
+    Seat,
+)
 from ledger.rules.money import to_units
 from ledger.selectors.debts import night_transfers
 from ledger.services.debt_balances import debt_balances_post
@@ -125,6 +137,7 @@ def night_results_write(*, night: Night) -> None:
             )
         )
     NightResult.objects.bulk_create(results)
+    _add_to_year_totals(night, currency, [r for r in results if r.moved])
     NightSummary.objects.create(
         night_id=night.pk,
         table_id=night.table_id,
@@ -164,3 +177,49 @@ def night_results_write(*, night: Night) -> None:
         at=night.closed_at,
         night_id=night.pk,
     )
+
+
+def _add_to_year_totals(night: Night, currency: str, played: list[NightResult]) -> None:
+    """Add ``night``'s results of the players it moved chips for to their totals of its
+    year (the server's time zone) in ``currency``: a line made for whoever has none yet,
+    a new total after each line's latest. Three queries, four with a new line."""
+    if not played:
+        return
+    year = timezone.localtime(night.started_at).year
+    players = [result.player_id for result in played]
+    lines = {
+        line.player_id: line
+        for line in PlayerYear.objects.filter(player_id__in=players, currency=currency, year=year)
+    }
+    missing = [p for p in players if p not in lines]
+    if missing:
+        made = PlayerYear.objects.bulk_create(
+            PlayerYear(table_id=night.table_id, player_id=p, currency=currency, year=year)
+            for p in missing
+        )
+        lines.update((line.player_id, line) for line in made)
+    latest = {
+        total.line_id: total
+        for total in PlayerYearTotal.objects.filter(
+            pk__in=Subquery(
+                PlayerYearTotal.objects.filter(line__in=[line.pk for line in lines.values()])
+                .values("line")
+                .annotate(last=Max("pk"))
+                .values("last")
+            )
+        )
+    }
+    totals = []
+    for result in played:
+        line = lines[result.player_id]
+        before = latest.get(line.pk)
+        totals.append(
+            PlayerYearTotal(
+                line=line,
+                night_id=night.pk,
+                nights=(before.nights if before else 0) + 1,
+                chips=(before.chips if before else 0) + result.chips,
+                money_units=(before.money_units if before else 0) + result.money_units,
+            )
+        )
+    PlayerYearTotal.objects.bulk_create(totals)

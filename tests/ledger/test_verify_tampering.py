@@ -441,7 +441,12 @@ def swap_two_players(night: Night, forger: Forger) -> None:
     if night.closed_at is not None:
         # What the night came to, written anew from the forged rows, as a forger would.
         with connection.cursor() as cursor:
-            for table in ("ledger_nightresult", "ledger_nightsummary", "ledger_nighttransfer"):
+            for table in (
+                "ledger_playeryeartotal",
+                "ledger_nightresult",
+                "ledger_nightsummary",
+                "ledger_nighttransfer",
+            ):
                 cursor.execute(f"DELETE FROM {table} WHERE night_id = %s", [night.pk])
         night_results_write(night=night)
 

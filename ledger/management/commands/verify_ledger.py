@@ -11,7 +11,7 @@ from ledger.management.night_choice import (
 )
 from ledger.management.progress import Progress
 from ledger.models import Night, Table
-from ledger.verify import verify_nights, verify_open_debts
+from ledger.verify import verify_nights, verify_open_debts, verify_year_totals
 
 NIGHT_NOT_FOUND = "Night {night}: there is no such night."
 # The seal is printed to compare with the one the players photographed.
@@ -80,11 +80,12 @@ class Command(BaseCommand):
                     )
                 shown.advance()
             # What each pair of those nights' tables still owes, kept as it changes,
-            # against the same worked out again from every night and mark.
+            # against the same worked out again from every night and mark; and each
+            # player's totals per year against the closed nights' results.
             tables = Night.objects.filter(pk__in=found).values_list("table_id", flat=True)
             bad_tables = 0
             for table_id in sorted(set(tables)):
-                table_problems = verify_open_debts(table_id)
+                table_problems = verify_open_debts(table_id) + verify_year_totals(table_id)
                 for problem in table_problems:
                     shown.say(problem)
                 problems += len(table_problems)

@@ -82,6 +82,7 @@ def test_the_append_only_tables_are_those_of_the_append_only_models():
         "ledger_playerinvitewithdrawal",
         "ledger_playerlink",
         "ledger_playerunlink",
+        "ledger_playeryeartotal",
         "ledger_pooledtransfer",
         "ledger_seatclaim",
         "ledger_seatclaimanswer",

@@ -21,7 +21,7 @@ from ledger.selectors import players as player_selectors
 from ledger.selectors import table_stats as stats_selectors
 from ledger.services import corrections, debts
 from ledger.services import nights as night_services
-from ledger.verify import open_debts_recomputed, verify_open_debts
+from ledger.verify import open_debts_recomputed, verify_open_debts, verify_year_totals
 from tests.factories import UserFactory
 from tests.ledger.selectors.before import players as players_before
 from tests.ledger.selectors.before import table_stats as table_stats_before
@@ -206,6 +206,7 @@ def _assert_debts_agree(table: Table) -> None:
     kept = {(c.currency, p.payer.pk, p.payee.pk): p.open for c in now.currencies for p in c.pairs}
     assert kept == open_debts_recomputed(table.pk)
     assert verify_open_debts(table.pk) == []
+    assert verify_year_totals(table.pk) == []
 
 
 @pytest.mark.django_db
