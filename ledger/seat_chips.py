@@ -6,7 +6,16 @@ reads the roster, so it shows tonight's balances without summing the night's ent
 every request (a hand's stored state does not hold them: see ``ledger.rules.stored``).
 Kept by the database rather than by the code that posts entries, so no way of adding
 an entry (a service, a restore, raw SQL) can leave a seat behind, and a hand's record
-costs no statement more. verify_ledger checks every seat against its entries.
+costs no statement more. verify_ledger checks every seat against its entries. (Django's
+``loaddata`` would count a fixture's entries twice, its seats' chips and the trigger's:
+the app's backups are night files, replayed through the services, never fixtures.)
+
+SQLite rebuilds a table to alter it (a new table, the rows copied, the old one dropped
+and the new one renamed): a trigger on the entries dies with their table, and one whose
+body names the seats fails while theirs is being rebuilt. So a migration that alters
+``Seat`` or ``Entry`` takes the trigger off first and puts it back after
+(``uninstall``, ``install``), as migration 0015 shows; tests/test_architecture.py holds
+every migration after it to that.
 
 SQLite has row triggers only: one small update of a seat, by its unique (night,
 player) index, per player entry. PostgreSQL runs one statement trigger per insert (or

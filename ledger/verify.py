@@ -542,6 +542,23 @@ class _Check:
             self.say(LEFTOVER_DIFFERS, found=self.show(found), expected=self.show(expected))
         return state
 
+    def seats(self, entries: list[EntryRow]) -> None:
+        """Each seat's running balance, kept by the database as entries are added, against
+        its player's entries: whatever the replay makes of the night, the hand screen
+        shows these."""
+        sums: dict[int, int] = defaultdict(int)
+        for entry in entries:
+            if entry.player_id is not None:
+                sums[entry.player_id] += entry.amount
+        for player_id, name in self.to_name.items():
+            if self.seat_chips[player_id] != sums.get(player_id, 0):
+                self.say(
+                    SEAT_CHIPS_DIFFER,
+                    player=name,
+                    found=self.seat_chips[player_id],
+                    expected=sums.get(player_id, 0),
+                )
+
     def totals(self, state: rules.NightState, entries: list[EntryRow]) -> None:
         sums: dict[int | None, int] = defaultdict(int)
         for entry in entries:
@@ -554,15 +571,6 @@ class _Check:
                 )
         if sums.get(None, 0) != state.pot:
             self.say(POT_DIFFERS, found=sums.get(None, 0), expected=state.pot)
-        # Each seat's running balance, kept by the database as entries are added.
-        for player_id, name in self.to_name.items():
-            if self.seat_chips[player_id] != sums.get(player_id, 0):
-                self.say(
-                    SEAT_CHIPS_DIFFER,
-                    player=name,
-                    found=self.seat_chips[player_id],
-                    expected=sums.get(player_id, 0),
-                )
 
     def results(
         self,
@@ -739,6 +747,7 @@ def _verify(
 ) -> list[str]:
     check = _Check(night, roster)
     check.problems.extend(_chain(night, entries, times, sealers))
+    check.seats(entries)
     if isinstance(house, rules.RulesError):
         check.say(RULES_UNREADABLE, problem=str(house))
         return check.problems

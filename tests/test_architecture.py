@@ -608,3 +608,69 @@ def test_every_row_lock_lets_inserts_referring_to_the_row_by():
         for line in _strong_row_locks(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+# --- The seats' running balance survives migrations ---
+
+SEAT_CHIPS_FROM = "0015_seat_chips"
+# Operations SQLite carries out without rebuilding the table.
+NO_REBUILD = {"AddIndex", "RemoveIndex", "RenameIndex"}
+
+
+def _rebuilds_seat_or_entry(source: str) -> list[str]:
+    """Each operation of a migration's ``source`` that alters the Seat or the Entry table
+    in a way SQLite rebuilds it for, as "line: Operation(model)"."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        if node.func.attr in NO_REBUILD:
+            continue
+        model = next((k.value for k in node.keywords if k.arg == "model_name"), None)
+        if isinstance(model, ast.Constant) and str(model.value).lower() in {"seat", "entry"}:
+            found.append(f"{node.lineno}: {node.func.attr}({model.value})")
+    return found
+
+
+def _imports_seat_chips(source: str) -> bool:
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.module == "ledger"
+            and any(alias.name == "seat_chips" for alias in node.names)
+        ):
+            return True
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = [alias.name for alias in node.names] + [getattr(node, "module", "") or ""]
+            if "ledger.seat_chips" in names:
+                return True
+    return False
+
+
+def test_the_seat_chips_check_sees_a_migration_that_rebuilds_the_seats():
+    source = (
+        "from django.db import migrations, models\n"
+        "class Migration(migrations.Migration):\n"
+        "    operations = [\n"
+        "        migrations.AddField(model_name='seat', name='x', field=models.IntegerField()),\n"
+        "        migrations.AddIndex(model_name='entry', index=None),\n"
+        "        migrations.AlterField(model_name='night', name='y', field=None),\n"
+        "    ]\n"
+    )
+
+    assert _rebuilds_seat_or_entry(source) == ["4: AddField(seat)"]
+    assert not _imports_seat_chips(source)
+    assert _imports_seat_chips("from ledger import seat_chips\n")
+
+
+def test_every_migration_that_rebuilds_the_seats_or_entries_puts_the_trigger_back():
+    """See ``ledger.seat_chips``: after migration 0015, one that alters Seat or Entry (SQLite
+    rebuilds the table) takes the seats' trigger off and puts it back."""
+    offenders = []
+    for path in sorted((ROOT / "ledger" / "migrations").glob("0*.py")):
+        if path.stem <= SEAT_CHIPS_FROM:
+            continue
+        source = path.read_text(encoding="utf-8")
+        if _rebuilds_seat_or_entry(source) and not _imports_seat_chips(source):
+            offenders.append(path.name)
+    assert offenders == []

@@ -11,6 +11,9 @@ from ledger import seat_chips
 def fill_and_keep(apps, schema_editor):
     Seat = apps.get_model("ledger", "Seat")
     Entry = apps.get_model("ledger", "Entry")
+    # The trigger first: on PostgreSQL creating it locks the entries against inserts until
+    # the migration commits, so no entry falls between the fill and the trigger.
+    seat_chips.install(schema_editor.connection, Entry._meta.db_table, Seat._meta.db_table)
     total = (
         Entry.objects.filter(night=OuterRef("night"), player=OuterRef("player"))
         .order_by()
@@ -19,7 +22,6 @@ def fill_and_keep(apps, schema_editor):
         .values("total")
     )
     Seat.objects.update(chips=Coalesce(Subquery(total), 0))
-    seat_chips.install(schema_editor.connection, Entry._meta.db_table, Seat._meta.db_table)
 
 
 def stop_keeping(apps, schema_editor):

@@ -95,8 +95,8 @@ class HandScreen:
 def hand_screen(night: Night, *, after: int | None = None) -> HandScreen:
     """The hand screen of ``night`` (an open night). ``after`` is the number of a hand just
     recorded, to describe: the last hand costs nothing more, an older one a query."""
+    seq = ledger_head_seq(night)  # first: see night_state.night_snapshot
     roster = tuple(night_roster(night))
-    seq = ledger_head_seq(night)
     return _screen(night, roster, last_live_hand(night), chips_of(roster), seq, after)
 
 

@@ -1,10 +1,10 @@
 """A night's last live hand, as the screens read it.
 
-The last hand's stored ``state_after`` holds everything the next hand depends on
-(balances, pot, shares, carryovers, who skips the ante, who dealt), so a screen reads
-that one row, found by number on the (night, live, number) index, instead of summing
-the night's entries or loading every hand: the cost does not grow with the night.
-``night_state.state_after`` turns it into the engine's state.
+The last hand's stored ``state_after`` holds everything the next hand depends on (pot,
+shares, carryovers, who skips the ante, who dealt; the balances are the seats'), so a
+screen reads that one row, found by number on the (night, live, number) index, instead
+of loading every hand: the cost does not grow with the night. ``night_state.state_after``
+turns it into the engine's state.
 """
 
 from ledger.models import Hand, Night

@@ -112,11 +112,14 @@ class Snapshot:
 def night_snapshot(night: Night) -> Snapshot:
     """The night's snapshot now: three queries (the roster with its balances, the last live
     hand, the entries' last seq)."""
+    # The end of the chain first: a correction committed between these reads then shows
+    # as a chain that moved on since, and the write reads the night again.
+    head_seq = ledger_head_seq(night)
     roster, last = night_roster(night), last_live_hand(night)
     return Snapshot(
         roster=tuple(ids_of(roster)),
         last_id=last.pk if last is not None else None,
         number=last.number + 1 if last is not None else 1,
         state=state_after(last, ids_of(roster), chips_of(roster)),
-        head_seq=ledger_head_seq(night),
+        head_seq=head_seq,
     )

@@ -2,8 +2,9 @@
 
 Each screen gets its balances once, from the cheapest place that holds them:
 
-- an open night's from its last live hand's stored state (``state_after``), read with the
-  hand screen's one query for the last hand, whatever the night's length;
+- an open night's from its seats (``Seat.chips``, the entries' running total) and its last
+  live hand's stored state (``state_after``, the pot), read with the hand screen's one
+  query, whatever the night's length;
 - a closed night's from its ledger entries, since the pot handed back at closing is only
   there: one query that sums the players' entries and the pot's together.
 
@@ -58,9 +59,10 @@ def standings_of(
 def state_standings(
     roster: Sequence[RosterPlayer], state: rules.NightState, house: rules.HouseRules
 ) -> Standings:
-    """The standings the engine's ``state`` after the last live hand holds (read from that
-    hand's stored ``state_after``). While the night is open they are the ledger's: each
-    hand's entries post exactly the movements that took its state from the one before."""
+    """The standings the engine's ``state`` after the last live hand holds: its balances
+    the seats' (``Seat.chips``), its pot that hand's stored ``state_after``. While the
+    night is open they are the ledger's: each hand's entries post exactly the movements
+    that took its state from the one before."""
     return standings_of(roster, state.balances, state.pot, house)
 
 

@@ -1,7 +1,7 @@
 import pytest
 
 from ledger import verify
-from ledger.models import Entry, Hand, NightResult, NightTransfer, Seat
+from ledger.models import Entry, Hand, Night, NightResult, NightTransfer, Seat
 from ledger.services import nights as night_services
 from ledger.verify import verify_night
 from tests.factories import night_with
@@ -278,6 +278,27 @@ def test_what_a_hand_changed_of_the_balances_changed_in_its_result_is_reported()
     assert verify_night(night) == [
         says(verify.RESULT_DIFFERS, night, number=3, revision=1, fields="changes")
     ]
+
+
+def test_a_seats_balance_is_checked_even_when_the_nights_rules_cannot_be_read():
+    night = example_night()
+    seat = night.seats.order_by("position").select_related("player").first()
+    Seat.objects.filter(pk=seat.pk).update(chips=seat.chips + 3)
+
+    Night.objects.filter(pk=night.pk).update(rules={"ante": "lots"})
+
+    problems = verify_night(night)
+    assert (
+        says(
+            verify.SEAT_CHIPS_DIFFER,
+            night,
+            player=seat.player.name,
+            found=seat.chips + 3,
+            expected=seat.chips,
+        )
+        in problems
+    )
+    assert any(p.startswith(f"Night {night.pk}: its rules cannot be read") for p in problems)
 
 
 def test_a_seats_balance_that_is_not_its_entries_sum_is_reported():
