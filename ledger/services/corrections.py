@@ -19,6 +19,7 @@ later hand that settles the same exactly as stored. A clean win empties the pot,
 correction usually writes the corrected hand and the few up to the next one.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain
 
@@ -32,9 +33,10 @@ from ledger import rules, selectors
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import Entry, Hand, Night
 from ledger.models.nights import REASON_MAX_LENGTH
-from ledger.selectors.night_state import night_state_before
+from ledger.selectors.night_state import live_hand_changes, night_state_before
 from ledger.selectors.seats import ids_of, night_roster
 from ledger.services.hands import (
+    CHIP_LIMIT,
     hand_row,
     hand_settle,
     newest_revisions,
@@ -159,6 +161,39 @@ def _stored(hand: Hand) -> rules.HandInput:
     )
 
 
+def _balance_changes(replay: _Replay, replaced: Iterable[tuple[int | None, int]]) -> dict[int, int]:
+    """What a correction changes of each player's balance (player id -> chips), from its
+    ``replay`` and ``replaced``, (player id, chips) of the entries of the hands it replaces:
+    past the hands settled again nothing changes, so the new settlements less the entries
+    they replace are the whole difference, to the night's last hand."""
+    changes: dict[int, int] = {}
+    for _, _, result, _ in replay.settled:
+        for player_id, chips in result.changes.items():
+            changes[player_id] = changes.get(player_id, 0) + chips
+    for player_id, chips in replaced:
+        if player_id is not None:
+            changes[player_id] = changes.get(player_id, 0) - chips
+    return {player_id: chips for player_id, chips in changes.items() if chips}
+
+
+def _refuse_standing_hands_overflow(night: Night, replay: _Replay, changes: dict[int, int]):
+    """Refuse a correction that would take a balance past the ledger's bound after one of
+    the hands it leaves standing (their balances all move by ``changes``): the hands it
+    settles again are checked as they are settled (``hand_settle``). One query, when the
+    correction moves chips."""
+    if not changes:
+        return
+    last_settled = replay.settled[-1][0].number
+    running: dict[int, int] = {}
+    for number, moved in sorted(live_hand_changes(night).items()):
+        for player_id, chips in moved.items():
+            running[player_id] = running.get(player_id, 0) + chips
+        if number > last_settled and any(
+            abs(running.get(p, 0) + change) > CHIP_LIMIT for p, change in changes.items()
+        ):
+            raise InvalidInput(err.CHIPS_OVERFLOW(number=number))
+
+
 @dataclass(frozen=True)
 class CorrectionPreview:
     balance_changes: dict[int, int]  # player id -> change in tonight's balance
@@ -173,21 +208,16 @@ def hand_correction_preview(
     refuse_if_closed(night)
     _refuse_if_changed(night, number, expected_revision)
     replay = _replay(night, number, hand)
-    # Past the hands settled again nothing changes: what they change, the new settlements
-    # less the entries they replace, is the whole difference.
-    changes: dict[int, int] = {}
-    for _, _, result, _ in replay.settled:
-        for player_id, chips in result.changes.items():
-            changes[player_id] = changes.get(player_id, 0) + chips
     replaced = [old.pk for old, *_ in replay.settled]
-    for player_id, chips in (
+    changes = _balance_changes(
+        replay,
         Entry.objects.filter(hand__in=replaced, player__isnull=False)
         .values_list("player_id")
         .annotate(total=Sum("amount"))
         .values_list("player_id", "total")
-        .order_by()
-    ):
-        changes[player_id] = changes.get(player_id, 0) - chips
+        .order_by(),
+    )
+    _refuse_standing_hands_overflow(night, replay, changes)
     # The pot too: where the replay stopped its new state's pot is the stored one, or the
     # replay went to the night's last hand.
     pot = selectors.night_pot(night)
@@ -251,6 +281,10 @@ def hand_correct(
         revisions = newest_revisions(night, number)
         replaced = [old for old, *_ in replay.settled]
         reversed_entries = list(reversals(replaced))
+        changes = _balance_changes(
+            replay, ((player_id, -amount) for _, player_id, amount, _, _ in reversed_entries)
+        )
+        _refuse_standing_hands_overflow(night, replay, changes)
         now = timezone.now()
         Hand.objects.filter(pk__in=[h.pk for h in replaced]).update(live=False)
         replayed = _replayed_reason(number)

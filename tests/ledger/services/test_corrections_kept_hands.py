@@ -5,9 +5,12 @@ the corrected hand alone."""
 
 import pytest
 
+from ledger import errors as err
 from ledger import selectors
+from ledger.errors import InvalidInput
 from ledger.models import Entry, Hand
 from ledger.services import corrections as correction_services
+from ledger.services import hands as hand_services
 from ledger.verify import verify_night
 from tests.factories import night_with
 from tests.ledger.helpers import hand_data, record_all
@@ -159,3 +162,20 @@ def test_a_hand_a_correction_kept_can_be_corrected_and_undone_after_it(night):
     assert after[4] != kept[4] and after[5] != kept[5]
     assert selectors.night_balances(night) == replayed_balances(night)
     assert verify_night(night) == []
+
+
+def test_a_correction_that_would_take_a_balance_past_the_bound_after_a_hand_it_keeps_is_refused(
+    night, monkeypatch
+):
+    # Cy bourré in hand 2: he pays the pot's match, Bob wins hand 3's bigger pot, and every
+    # balance after it moves by that. Bob ends the night at 22, not 18: past a bound of 20
+    # only after hand 6, which the correction leaves standing.
+    for module in (hand_services, correction_services):
+        monkeypatch.setattr(module, "CHIP_LIMIT", 20)
+    hands, entries = Hand.objects.count(), Entry.objects.count()
+
+    with pytest.raises(InvalidInput) as caught:
+        correct(night, 2, {"dealer": "Ann", "stayed": {"Bob": 5, "Cy": 0}})
+
+    assert caught.value.problems == [err.CHIPS_OVERFLOW(number=6)]
+    assert (Hand.objects.count(), Entry.objects.count()) == (hands, entries)
