@@ -8,7 +8,7 @@ from django.db import DatabaseError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
-from ledger import append_only_triggers
+from ledger import append_only_triggers, seat_chips
 from ledger.models import NightImport
 from ledger.models.append_only import AppendOnly
 from tests.factories import NightFactory, PaymentMethodFactory
@@ -240,7 +240,8 @@ def test_the_migrations_replace_the_old_triggers_and_put_one_set_on_every_table(
 
     assert missing_triggers() == {}
     if connection.vendor == "postgresql":
-        assert trigger_functions() == {append_only_triggers.POSTGRES_FUNCTION}
+        # And the entries' insert trigger that keeps the seats' balances (ledger.seat_chips).
+        assert trigger_functions() == {append_only_triggers.POSTGRES_FUNCTION, seat_chips.TRIGGER}
         assert functions_named(["ledger_entry_append_only", "ledger_payments_append_only"]) == (
             set()
         )
