@@ -29,9 +29,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
-from django.db.models import CharField, Exists, OuterRef, Subquery, TextField
+from django.db.models import CharField, Exists, OuterRef, TextField
 from django.db.models.functions import Cast
-from django.utils import timezone
 
 from ledger import rules, seals
 from ledger.errors import key_shown
@@ -49,7 +48,6 @@ from ledger.models import (
     PaymentMark,
     Player,
     PlayerYear,
-    PlayerYearTotal,
     PooledTransfer,
     Seat,
     Table,
@@ -64,6 +62,7 @@ from ledger.selectors.debts import (
     pool_last_change,
 )
 from ledger.selectors.seats import RosterPlayer, names_of
+from ledger.selectors.table_stats import year_totals
 from ledger.services.postings import postings
 
 SEQ_GAP = "Night {night}: entry seq {seq} comes where seq {expected} should be."
@@ -542,14 +541,10 @@ class _Check:
             self.say(LEFTOVER_DIFFERS, found=self.show(found), expected=self.show(expected))
         return state
 
-    def seats(self, entries: list[EntryRow]) -> None:
+    def seats(self, sums: Mapping[int | None, int]) -> None:
         """Each seat's running balance, kept by the database as entries are added, against
-        its player's entries: whatever the replay makes of the night, the hand screen
-        shows these."""
-        sums: dict[int, int] = defaultdict(int)
-        for entry in entries:
-            if entry.player_id is not None:
-                sums[entry.player_id] += entry.amount
+        its player's entries (``sums``, ``_entry_sums``): whatever the replay makes of the
+        night, the hand screen shows these."""
         for player_id, name in self.to_name.items():
             if self.seat_chips[player_id] != sums.get(player_id, 0):
                 self.say(
@@ -559,10 +554,7 @@ class _Check:
                     expected=sums.get(player_id, 0),
                 )
 
-    def totals(self, state: rules.NightState, entries: list[EntryRow]) -> None:
-        sums: dict[int | None, int] = defaultdict(int)
-        for entry in entries:
-            sums[entry.player_id] += entry.amount
+    def totals(self, state: rules.NightState, sums: Mapping[int | None, int]) -> None:
         for player_id, name in self.to_name.items():
             expected = state.balances.get(player_id, 0)
             if sums.get(player_id, 0) != expected:
@@ -575,21 +567,17 @@ class _Check:
     def results(
         self,
         house: rules.HouseRules,
-        entries: list[EntryRow],
+        sums: Mapping[int | None, int],
         stored: Mapping[int, tuple[int, int]],
         summarised: bool,
         transfers: list[tuple],
     ) -> None:
         """A closed night's results (player id -> chips and money in the currency's
         smallest unit), whether its summary was written, and its settle-up (payer id,
-        payee id, money, in order) against its entries."""
+        payee id, money, in order) against its entries (``sums``, ``_entry_sums``)."""
         if not stored or not summarised:
             self.say(RESULTS_MISSING)
             return
-        sums: dict[int, int] = defaultdict(int)
-        for entry in entries:
-            if entry.player_id is not None:
-                sums[entry.player_id] += entry.amount
         for player_id, name in self.to_name.items():
             chips = sums.get(player_id, 0)
             expected = (chips, to_units(rules.to_money(chips, house), house.currency))
@@ -742,12 +730,21 @@ def _house(night: Night, houses: dict) -> rules.HouseRules | rules.RulesError:
     return house
 
 
+def _entry_sums(entries: list[EntryRow]) -> dict[int | None, int]:
+    """Player id (None: the pot) -> what the night's entries sum to for them."""
+    sums: dict[int | None, int] = defaultdict(int)
+    for entry in entries:
+        sums[entry.player_id] += entry.amount
+    return sums
+
+
 def _verify(
     night, house, roster, entries, times, hands, results, summarised, transfers, sealers
 ) -> list[str]:
     check = _Check(night, roster)
     check.problems.extend(_chain(night, entries, times, sealers))
-    check.seats(entries)
+    sums = _entry_sums(entries)
+    check.seats(sums)
     if isinstance(house, rules.RulesError):
         check.say(RULES_UNREADABLE, problem=str(house))
         return check.problems
@@ -755,9 +752,9 @@ def _verify(
     check.entries(hands, entries)
     if state is not None:  # else the replay's failure is reported and totals would only echo it
         state = check.closing(house, state, entries)
-        check.totals(state, entries)
+        check.totals(state, sums)
     if night.closed_at is not None:
-        check.results(house, entries, results, summarised, transfers)
+        check.results(house, sums, results, summarised, transfers)
     return check.problems
 
 
@@ -869,18 +866,9 @@ def verify_year_totals(table_id: int) -> list[str]:
     """Every player's year of ``table_id`` whose totals, kept as each night closed
     (ledger.models.results.PlayerYear), differ from the sums of the closed nights'
     results worked out again; [] when they agree."""
-    latest = PlayerYearTotal.objects.filter(line=OuterRef("pk")).order_by("-pk")
     kept = {
         (player, currency, year): (nights or 0, chips or 0, money or 0)
-        for player, currency, year, nights, chips, money in PlayerYear.objects.filter(
-            table_id=table_id
-        )
-        .annotate(
-            nights=Subquery(latest.values("nights")[:1]),
-            chips=Subquery(latest.values("chips")[:1]),
-            money=Subquery(latest.values("money_units")[:1]),
-        )
-        .values_list("player_id", "currency", "year", "nights", "chips", "money")
+        for year, player, currency, chips, money, nights in year_totals(table_id)
     }
     expected: dict[tuple, tuple[int, int, int]] = {}
     for player, currency, started_at, chips, money in (
@@ -889,7 +877,7 @@ def verify_year_totals(table_id: int) -> list[str]:
         .order_by()
         .iterator()
     ):
-        key = (player, currency, timezone.localtime(started_at).year)
+        key = (player, currency, PlayerYear.year_of(started_at))
         nights, total, units = expected.get(key, (0, 0, 0))
         expected[key] = (nights + 1, total + chips, units + money)
     names = dict(Player.objects.filter(table_id=table_id).values_list("pk", "name"))

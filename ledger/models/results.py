@@ -9,10 +9,12 @@ three-thousandth night as at the third. Like the entries they are append-only; t
 entries stay the audited truth, and ``verify_ledger`` checks these rows against them.
 """
 
+from datetime import datetime
 from decimal import Decimal
 
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from ledger.models.append_only import AppendOnly
@@ -272,6 +274,11 @@ class PlayerYear(models.Model):
 
     def __str__(self) -> str:
         return f"player #{self.player_id}, {self.year}, {self.currency}"
+
+    @staticmethod
+    def year_of(started_at: datetime) -> int:
+        """The year a night that started at ``started_at`` counts in: the server's."""
+        return timezone.localtime(started_at).year
 
 
 class PlayerYearTotal(AppendOnly):

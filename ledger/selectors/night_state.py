@@ -17,13 +17,11 @@ from ledger.selectors.last_hand import last_live_hand
 from ledger.selectors.seats import RosterPlayer, chips_of, ids_of, night_roster
 
 
-def ledger_balances(night: Night, before: int | None = None) -> dict[int, int]:
-    """Player id -> chips, as the night's entries sum (players with any): all of them, or
-    those of the hands numbered below ``before``. One query. A replaced revision's entries
-    and their reversals carry its number too, so they cancel out in either sum."""
-    entries = Entry.objects.filter(night=night, player__isnull=False)
-    if before is not None:
-        entries = entries.filter(hand_number__lt=before)
+def ledger_balances(night: Night, *, before: int) -> dict[int, int]:
+    """Player id -> chips just before hand ``before``, as the entries of the hands numbered
+    below it sum (players with any; the balances now are the seats'). One query. A replaced
+    revision's entries and their reversals carry its number too, so they cancel out."""
+    entries = Entry.objects.filter(night=night, player__isnull=False, hand_number__lt=before)
     return dict(
         entries.values_list("player_id")
         .annotate(total=Sum("amount"))

@@ -103,13 +103,13 @@ def _summed(results) -> list[tuple[int, str, int, int, int]]:
     )
 
 
-def _year_totals(table: Table) -> list[tuple[int, int, str, int, int, int]]:
+def year_totals(table_id: int) -> list[tuple[int, int, str, int, int, int]]:
     """Each of the table's players' totals per year and currency, as kept when each night
     closed (ledger.models.results.PlayerYear): (year, player id, currency, chips, money
     units, nights). One query, an index seek per line: a few lines a player a year."""
     latest = PlayerYearTotal.objects.filter(line=OuterRef("pk")).order_by("-pk")
     return list(
-        PlayerYear.objects.filter(table=table)
+        PlayerYear.objects.filter(table_id=table_id)
         .annotate(
             chips=Subquery(latest.values("chips")[:1]),
             money=Subquery(latest.values("money_units")[:1]),
@@ -122,7 +122,7 @@ def _year_totals(table: Table) -> list[tuple[int, int, str, int, int, int]]:
 
 def _leaderboards(table: Table, players: dict[int, Player]) -> list[Leaderboard]:
     year = timezone.localtime().year
-    years = _year_totals(table)
+    years = year_totals(table.pk)
     recent = (
         NightSummary.objects.filter(table=table)
         .order_by("-started_at", "-night_id")

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from django.db.models import Count, IntegerField, Max, Min, Q, Subquery, Sum
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
-from django.utils import timezone
 
 from ledger import rules
 from ledger.models import (
@@ -185,7 +184,7 @@ def _add_to_year_totals(night: Night, currency: str, played: list[NightResult]) 
     a new total after each line's latest. Three queries, four with a new line."""
     if not played:
         return
-    year = timezone.localtime(night.started_at).year
+    year = PlayerYear.year_of(night.started_at)
     players = [result.player_id for result in played]
     lines = {
         line.player_id: line
