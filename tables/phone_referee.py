@@ -105,17 +105,8 @@ def _texts(language: str) -> dict:
             "nobody": gettext("Nobody stayed? The pot carries over."),
         },
         "hand": _hand_words(),
-        "yesMisdeal": gettext("Yes, record a misdeal"),
-        "yesNobody": gettext("Yes, nobody stayed"),
-        "quick": gettext("Too quick after the last tap: tap again to confirm."),
-        "numbered": pgettext("hand played", "Hand %(number)s: %(summary)s"),
+        # Said in the bar at once, with what the hand does, while the server records it.
         "recording": pgettext("hand played", "Recording hand %(number)s…"),
-        "notSent": pgettext(
-            "hand played",
-            "Hand %(number)s is not recorded yet: no answer came. It is kept on this phone "
-            "and sent again.",
-        ),
-        "willDo": gettext("Record:"),
     }
 
 

@@ -1,8 +1,124 @@
-// The hand form, one-thumbed: the seats re-ordered from the chosen dealer's left, a row
-// greyed when its player sits out. Without this file the form still works: every choice
-// is a radio button or a checkbox, and the Check button asks the server.
+// The hand form, one-thumbed, with the referee in the phone. Each tap is checked here, at
+// once and with no request (rules.js, hand_check.js: the server's rules and words): the bar
+// says what is wrong and Record is held until the hand adds up. A hand with nobody staying,
+// or a misdeal, is asked about here too. Record then sends the hand once, with its key; the
+// answer is the next hand's screen. A Record with no answer goes to the outbox (offline.js),
+// which sends it again with the same key: recorded once, never lost.
+// Also: the seats re-ordered from the chosen dealer's left, a row greyed when its player
+// sits out. Without this file the form still works: every choice is a radio button or a
+// checkbox, and the Check button asks the server.
 (function () {
   "use strict";
+
+  var Check = window.BourreHandCheck;
+
+  // ---- the night as the phone's referee sees it ----------------------------------
+
+  // The server's figures (the screen's), unless offline.js has hands waiting: then the
+  // state after them (setBase).
+  var base = null;
+
+  function referee() {
+    var node = document.getElementById("outbox");
+    if (!node || !node.dataset.offline) {
+      return null;
+    }
+    if (node.bourreReferee === undefined) {
+      node.bourreReferee = JSON.parse(node.dataset.offline).referee || null;
+    }
+    return node.bourreReferee;
+  }
+
+  function fieldsOf(form, extra) {
+    // As Django's QueryDict.get reads a post: a name's last value.
+    var fields = {};
+    new FormData(form).forEach(function (value, name) { fields[name] = String(value); });
+    Object.keys(extra || {}).forEach(function (name) { fields[name] = extra[name]; });
+    return fields;
+  }
+
+  function checkOf(form, extra) {
+    var r = referee();
+    if (!r || !Check) {
+      return null;
+    }
+    var night = base || { state: r.state, number: r.number };
+    var screen = {
+      rules: r.rules,
+      state: night.state,
+      number: night.number,
+      formNumber: Number(form.elements.number.value),
+    };
+    return Check.check(screen, fieldsOf(form, extra), r.people);
+  }
+
+  // ---- the bar -----------------------------------------------------------------------
+
+  function draw(form, checked, asking) {
+    var r = referee();
+    var box = form.querySelector("#hand-check");
+    if (!box || !checked) {
+      return;
+    }
+    var said = Check.words(checked, r.rules, r.texts, r.names);
+    var problems = checked.problems.length > 0;
+    box.classList.toggle("ok", !problems && !checked.asks && !asking);
+    box.classList.toggle("asking", Boolean(asking) && !problems);
+    var summary = box.querySelector(".summary");
+    var bold = document.createElement("b");
+    bold.textContent = said.summary;
+    var parts = [bold];
+    said.notes.forEach(function (note) { parts.push(" " + note); });
+    if (!problems) {
+      var help = document.createElement("span");
+      help.className = "help";
+      help.textContent = asking ? r.texts.help[asking] : said.help;
+      parts.push(" ", help);
+    }
+    summary.replaceChildren.apply(summary, parts);
+    var list = box.querySelector("#hand-check-problems");
+    list.replaceChildren.apply(list, said.problems.map(function (text) {
+      var item = document.createElement("li");
+      item.textContent = text;
+      return item;
+    }));
+    list.hidden = !problems;
+    box.querySelectorAll("[data-confirm]").forEach(function (yes) {
+      yes.hidden = problems || yes.dataset.confirm !== asking;
+    });
+    var note = box.querySelector(".hold-note");
+    if (note) {
+      note.hidden = true;
+    }
+    var record = form.querySelector(".bar-buttons .record");
+    if (record) {
+      // While the referee says the hand would be refused, Record waits, and says why.
+      record.disabled = problems;
+      if (problems) {
+        record.setAttribute("aria-describedby", list.id);
+      } else {
+        record.removeAttribute("aria-describedby");
+      }
+    }
+  }
+
+  function recheck(form) {
+    if (!form.classList.contains("sending")) {
+      draw(form, checkOf(form), "");
+    }
+  }
+
+  // The question a hand that moves no card asks, on the phone: its "Yes" records it.
+  function ask(form, which) {
+    var checked = checkOf(form, which === "misdeal" ? { misdeal: "1" } : {});
+    draw(form, checked, which);
+    var yes = form.querySelector('[data-confirm="' + which + '"]');
+    if (yes && !yes.hidden) {
+      yes.focus();
+    }
+  }
+
+  // ---- the seats ---------------------------------------------------------------------
 
   function reorder(form, dealerId) {
     var list = form.querySelector("[data-seats]");
@@ -24,6 +140,9 @@
   function onChange(event) {
     var target = event.target;
     var form = target.form;
+    if (!form) {
+      return;
+    }
     if (target.matches("input[data-seated]")) {
       var player = target.closest("[data-player]").dataset.player;
       var seat = form.querySelector('.seat[data-player="' + player + '"]');
@@ -48,27 +167,10 @@
     if (target.name === "dealer") {
       reorder(form, target.value);
     }
-    // A new tap may have mended what the last check found: Record waits no longer for the
-    // check to say so (a tap on it then queues behind the check, and the server decides).
-    form.dataset.taps = String(Number(form.dataset.taps || 0) + 1);
-    holdRecord(form, false);
+    recheck(form);
   }
 
-  // While the live check says the hand would be refused (6 tricks of 5...), Record is
-  // disabled, and says why: the check's problems, just above it in the bar, describe it.
-  function holdRecord(form, refused) {
-    var record = form.querySelector(".bar-buttons .record");
-    var problems = form.querySelector("#hand-check-problems");
-    if (!record) {
-      return;
-    }
-    record.disabled = Boolean(refused && problems);
-    if (record.disabled) {
-      record.setAttribute("aria-describedby", problems.id);
-    } else {
-      record.removeAttribute("aria-describedby");
-    }
-  }
+  // ---- Record ------------------------------------------------------------------------
 
   // A double tap on Record or Misdeal must not also answer the question it brings up:
   // a "Yes" tapped within a moment of Record or Misdeal (where it may now sit) is
@@ -76,68 +178,118 @@
   var HOLD_MS = 800;
   var lastBarTap = 0;
 
+  function stop(event) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target : event.target.parentElement;
-    if (target.closest(".confirm-yes")) {
+    var button = target.closest("form.hand-form button[type=submit]");
+    var form = button && button.form;
+    if (!form || !referee() || button.classList.contains("no-js-check")) {
+      return;
+    }
+    if (form.classList.contains("sending")) {
+      // The hand is on its way: a second tap records nothing more.
+      stop(event);
+      return;
+    }
+    if (button.classList.contains("confirm-yes")) {
       if (Date.now() - lastBarTap < HOLD_MS) {
-        event.preventDefault();
-        event.stopPropagation();
+        stop(event);
         // Not silently: the bar says the tap was too quick and another one counts.
-        var note = target.closest("#hand-check").querySelector(".hold-note");
+        var note = form.querySelector("#hand-check .hold-note");
         if (note) {
           note.hidden = false;
         }
       }
-    } else if (target.closest(".bar-buttons button")) {
-      lastBarTap = Date.now();
+      return;
+    }
+    lastBarTap = Date.now();
+    if (button.name === "misdeal") {
+      stop(event);
+      ask(form, "misdeal");
+      return;
+    }
+    var checked = checkOf(form);
+    if (checked && checked.problems.length) {
+      stop(event);
+      draw(form, checked, "");
+    } else if (checked && checked.asks) {
+      stop(event);
+      ask(form, "nobody");
     }
   }, true);
 
-  function enhance(root) {
-    var forms = Array.prototype.slice.call(root.querySelectorAll("form.hand-form"));
-    if (root.matches && root.matches("form.hand-form")) {
-      forms.push(root);
+  // What the hand does, said at once while the server records it.
+  function sending(form, elt) {
+    var r = referee();
+    var extra = {};
+    if (elt.name) {
+      extra[elt.name] = elt.value;
     }
-    forms.forEach(function (form) {
-      if (form.classList.contains("enhanced")) {
-        return;
-      }
-      form.classList.add("enhanced");
-      // The live check runs as the host taps; the button is for phones without JavaScript.
-      form.querySelectorAll(".no-js-check").forEach(function (b) { b.hidden = true; });
-      // Capture, so the form is tidy before the live check reads it.
-      form.addEventListener("change", onChange, true);
-      holdRecord(form, true);
-    });
+    var checked = checkOf(form, extra);
+    form.classList.add("sending");
+    var box = form.querySelector("#hand-check");
+    if (!box || !checked) {
+      return;
+    }
+    var number = Number(form.elements.number.value);
+    var text = Check.fill(r.texts.recording, { number: number });
+    if (checked.settled) {
+      text += " " + Check.describeHand(
+        checked.form.data, checked.settled.result, checked.settled.state.roster, r.texts, r.names
+      );
+    }
+    var summary = box.querySelector(".summary");
+    var bold = document.createElement("b");
+    bold.textContent = text;
+    summary.replaceChildren(bold);
+    box.querySelectorAll("[data-confirm]").forEach(function (yes) { yes.hidden = true; });
   }
 
-  // Once Record (or a "Yes") is tapped, a live check still to come would only be
-  // thrown away: it is not sent. Requests on the form queue rather than abort each other.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
     var form = elt && elt.closest ? elt.closest("form.hand-form") : null;
-    if (!form) {
+    if (form && elt.matches("button[type=submit]") && referee()) {
+      sending(form, elt);
+    }
+  });
+
+  // No answer (no connection after all, a timeout, the server failing): the hand as it was
+  // sent goes to the outbox with its key, which sends it again until it is answered.
+  function unanswered(event) {
+    var detail = event.detail || {};
+    var elt = detail.elt;
+    var form = elt && elt.closest ? elt.closest("form.hand-form") : null;
+    var status = detail.xhr ? detail.xhr.status : 0;
+    if (!form || elt === form || (status && status < 500)) {
+      if (form) {
+        form.classList.remove("sending");
+        recheck(form);
+      }
       return;
     }
-    if (elt === form) {
-      if (form.dataset.recording) {
-        event.preventDefault();
-      } else {
-        // The taps this check reads: an answer to fewer taps than the form now has is
-        // not the last word on Record.
-        form.dataset.checked = form.dataset.taps || "0";
-      }
-    } else if (elt.matches("button[type=submit]")) {
-      form.dataset.recording = "1";
+    var sent = detail.requestConfig && detail.requestConfig.formData;
+    var offline = window.BourreOffline;
+    if (!sent || !offline) {
+      form.classList.remove("sending");
+      recheck(form);
+      return;
     }
+    var fields = [];
+    sent.forEach(function (value, name) { fields.push([name, String(value)]); });
+    offline.keep(fields).catch(function () {
+      form.classList.remove("sending");
+      recheck(form);
+    });
+  }
+  ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
+    document.addEventListener(name, unanswered);
   });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var elt = event.detail.elt;
-    var form = elt && elt.closest ? elt.closest("form.hand-form") : null;
-    if (form && elt !== form) {
-      delete form.dataset.recording;
-    }
-  });
+
+  // ---- the judge's link ---------------------------------------------------------------
 
   // The card judge takes the hand as tapped so far, and its "Mark the renege" brings it
   // back with the renege marked: the taps ride in the link (the form's key and CSRF
@@ -157,14 +309,51 @@
     link.href = link.dataset.carryHand + "?" + taps.toString();
   });
 
-  enhance(document);
-  // A hand recorded with htmx answers with the next hand's screen, a new form.
-  // A live check's answer is swapped in alone: Record follows what it says.
-  document.addEventListener("htmx:load", function (event) {
-    enhance(event.target);
-    var form = event.target.closest ? event.target.closest("form.hand-form") : null;
-    if (form && (form.dataset.checked || "0") === (form.dataset.taps || "0")) {
-      holdRecord(form, true);
+  // ---- wiring ----------------------------------------------------------------------
+
+  function enhance(root) {
+    var forms = Array.prototype.slice.call(root.querySelectorAll("form.hand-form"));
+    if (root.matches && root.matches("form.hand-form")) {
+      forms.push(root);
     }
+    forms.forEach(function (form) {
+      if (form.classList.contains("enhanced")) {
+        return;
+      }
+      form.classList.add("enhanced");
+      // Capture, so the form is tidy before the check reads it.
+      form.addEventListener("change", onChange, true);
+      if (!referee() || !Check) {
+        return; // an old copy of the screen: the server checks on Record
+      }
+      // The check runs as the host taps: the button is for phones without JavaScript.
+      form.querySelectorAll(".no-js-check").forEach(function (b) { b.hidden = true; });
+      var box = form.querySelector("#hand-check");
+      // A question the server asked (a page answered without JavaScript) stays asked.
+      if (!box || !box.classList.contains("asking")) {
+        recheck(form);
+      }
+    });
+  }
+
+  // A hand recorded answers with the next hand's screen: a new form, a new night.
+  document.addEventListener("htmx:load", function (event) {
+    base = null;
+    enhance(event.target);
   });
+
+  window.BourreHand = {
+    // The night after the hands waiting on this phone (offline.js), or null for the
+    // server's: the check reads the next hand against it.
+    setBase: function (state) {
+      base = state ? { state: state, number: state.hands + 1 } : null;
+      var form = document.querySelector("form.hand-form");
+      if (form) {
+        recheck(form);
+      }
+    },
+    recheck: recheck,
+  };
+
+  enhance(document);
 })();

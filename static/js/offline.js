@@ -1,19 +1,26 @@
 // The hand screen with no connection. Record puts the hand in the outbox (outbox.js) and
 // moves to the next hand at once, its dealer and who is dealt in chosen as the server
-// chooses them (next_deal.js). The screen says what waits to be sent; back online (the
-// "online" event, a timer, Background Sync) the outbox is sent in order and the screen
-// shows the night as the server has it. A hand the server did not take (another phone
-// changed the night, or a rule it breaks) stays on screen until the host decides.
+// chooses them (next_deal.js), the pot and the balances after the waiting hands worked out
+// by the referee in the phone (hand_check.js), which checks the next hand against them.
+// The screen says what waits to be sent; back online (the "online" event, a timer,
+// Background Sync) the outbox is sent in order and the screen shows the night as the
+// server has it. A hand the server did not take (another phone changed the night, or a
+// rule it breaks) stays on screen until the host decides. A Record sent online that got
+// no answer comes here too (keep), with its key.
 // Without this file (or JavaScript) the screen works online as before.
 (function () {
   "use strict";
 
   var Outbox = window.BourreOutbox;
   var Deal = window.BourreNextDeal;
+  var Check = window.BourreHandCheck;
   var RETRY_MS = 15000;
   var entries = [];
   var correcting = null;
   var busy = false;
+  var recording = false;
+  // The phone's figures after the waiting hands: {state, last: the last hand's number}.
+  var phone = null;
 
   function data() {
     var node = document.getElementById("outbox");
@@ -48,7 +55,82 @@
     }
     return Outbox.entries(d.user, d.night).then(function (found) {
       entries = found;
+      settleWaiting();
       return found;
+    });
+  }
+
+  function fieldsObject(pairs) {
+    var fields = {};
+    pairs.forEach(function (pair) { fields[pair[0]] = pair[1]; });
+    return fields;
+  }
+
+  // The night after the hands waiting here, settled by the referee in the phone from the
+  // server's state the screen was drawn with; the check reads the next hand against it.
+  function settleWaiting() {
+    var d = data();
+    var r = d && d.referee;
+    phone = null;
+    // Only from the state the screen was drawn with: hands entered after it.
+    if (!r || !Check || !entries.length || entries[0].after !== (d.after || 0)) {
+      if (window.BourreHand) {
+        window.BourreHand.setBase(null);
+      }
+      return;
+    }
+    var state = r.state;
+    var number = d.after || 0;
+    var said = "";
+    for (var i = 0; i < entries.length; i += 1) {
+      var entry = entries[i];
+      var checked = Check.check(
+        { rules: r.rules, state: state, number: state.hands + 1, formNumber: entry.number },
+        fieldsObject(entry.fields),
+        r.people
+      );
+      if (!checked.settled) {
+        break; // refused, or past what a phone holds: the server will say
+      }
+      state = checked.settled.state;
+      number = entry.number;
+      said = Check.describeHand(
+        checked.form.data, checked.settled.result, state.roster, r.texts, r.names
+      );
+    }
+    phone = { state: state, last: number, said: said };
+    if (window.BourreHand) {
+      window.BourreHand.setBase(state);
+    }
+  }
+
+  // The pot and the balances on screen: the phone's after the waiting hands. The money
+  // column waits for the server (it writes money as the host's language does).
+  function showFigures() {
+    var d = data();
+    var r = d && d.referee;
+    if (!phone || !r || !Check) {
+      return;
+    }
+    var state = phone.state;
+    var texts = r.texts;
+    document.querySelectorAll(".pot-line b, .pot-now").forEach(function (node) {
+      node.textContent = Check.whole(state.pot, texts);
+    });
+    var rows = document.querySelectorAll("details.standings-fold table.standings tbody tr");
+    r.people.forEach(function (person, i) {
+      var row = rows[i];
+      var chips = state.balances[person.id] || 0;
+      if (!row) {
+        return;
+      }
+      var cells = row.querySelectorAll("td");
+      var shown = chips > 0 ? "+" + Check.whole(chips, texts) : chips < 0 ? "-" + Check.whole(-chips, texts) : "0";
+      var sign = chips > 0 ? "pos" : chips < 0 ? "neg" : "";
+      cells.forEach(function (cell, at) {
+        cell.className = "num " + sign;
+        cell.textContent = at === 0 ? shown : "…";
+      });
     });
   }
 
@@ -157,8 +239,6 @@
     var record = f.querySelector(".bar-buttons .record");
     if (record) {
       record.textContent = fill(d.texts.record, number);
-      record.disabled = false;
-      record.removeAttribute("aria-describedby");
     }
     var parts = document.title.split(" · ");
     parts[0] = fill(d.texts.hand, number);
@@ -166,6 +246,9 @@
     var after = document.querySelector("#main .after");
     if (after) {
       after.hidden = true;
+    }
+    if (window.BourreHand) {
+      window.BourreHand.recheck(f);
     }
   }
 
@@ -211,10 +294,7 @@
     }
     box.textContent = "";
     var f = form();
-    var check = document.getElementById("hand-check");
-    if (check) {
-      check.hidden = holding();
-    }
+    showFigures();
     if (f) {
       f.classList.toggle("outbox-holding", holding());
     }
@@ -233,7 +313,9 @@
     if (count) {
       parts.push(fill(count === 1 ? d.texts.waitingOne : d.texts.waitingMany, count));
     }
-    parts.push(d.after ? fill(d.texts.asOf, d.after) : d.texts.asOfStart);
+    // The figures on screen: the phone's, after the last hand it settled.
+    var asOf = phone ? phone.last : d.after;
+    parts.push(asOf ? fill(d.texts.asOf, asOf) : d.texts.asOfStart);
     box.appendChild(element("p", parts.join(" · "), "outbox-status"));
     var halt = stopped();
     if (halt) {
@@ -267,7 +349,9 @@
     }
     var last = entries[entries.length - 1];
     if (last && last.state === "waiting" && !correcting) {
-      var kept = element("p", fill(d.texts.kept, last.number) + " ", "outbox-kept");
+      // What the hand did, as the phone's referee settled it.
+      var did = phone && phone.last === last.number && phone.said ? phone.said + " " : "";
+      var kept = element("p", fill(d.texts.kept, last.number) + " " + did, "outbox-kept");
       kept.appendChild(button(fill(d.texts.undo, last.number), "secondary", "undo"));
       box.appendChild(kept);
     }
@@ -276,6 +360,9 @@
   // ---- recording, sending, deciding ------------------------------------------
 
   function record(misdeal) {
+    if (recording) {
+      return Promise.resolve(); // a double tap: the hand is being kept
+    }
     var f = form();
     var d = data();
     var number = Number(f.elements.number.value);
@@ -316,11 +403,61 @@
       entry.afterRevision = correcting.afterRevision;
       correcting = null;
     }
+    recording = true;
     return Outbox.put(entry).then(load).then(function () {
+      recording = false;
       showNext();
       render(false);
       askForSync();
       return send();
+    }, function (failure) {
+      recording = false;
+      throw failure;
+    });
+  }
+
+  // A hand sent online that got no answer (hand.js): kept with the key it was sent with,
+  // so sending it again records it once, whether or not the first one arrived.
+  function keep(fields) {
+    var d = data();
+    var given = fieldsObject(fields);
+    var f = form();
+    if (!d || !Outbox || !f || recording) {
+      return Promise.reject(new Error("no outbox"));
+    }
+    var first = entries.length === 0;
+    var kept = fields.filter(function (pair) {
+      return pair[0] !== "key" && pair[0] !== "number" && pair[0] !== "csrfmiddlewaretoken";
+    });
+    var misdeal = Boolean(given.misdeal);
+    var entry = {
+      key: given.key,
+      user: d.user,
+      night: d.night,
+      seq: entries.length ? entries[entries.length - 1].seq + 1 : Date.now(),
+      number: Number(given.number),
+      after: first ? d.after : null,
+      afterRevision: first ? d.afterRevision : null,
+      fields: kept,
+      dealer: Number(given.dealer),
+      seated: playerIds(f).filter(function (id) { return Boolean(given["seated_" + id]); }),
+      misdeal: misdeal,
+      send: d.send,
+      csrf: given.csrfmiddlewaretoken || f.elements.csrfmiddlewaretoken.value,
+      state: "waiting",
+      answer: null,
+    };
+    recording = true;
+    return Outbox.put(entry).then(load).then(function () {
+      recording = false;
+      f.classList.remove("sending");
+      showNext();
+      render(false);
+      askForSync();
+      return send();
+    }, function (failure) {
+      recording = false;
+      throw failure;
     });
   }
 
@@ -446,8 +583,10 @@
       decide(decision.dataset.outbox);
       return;
     }
-    var tapped = target.closest("form.hand-form .bar-buttons button[type=submit]");
-    if (!tapped || !holding()) {
+    var tapped = target.closest(
+      "form.hand-form .bar-buttons button[type=submit], form.hand-form .confirm-yes"
+    );
+    if (!tapped || !holding() || tapped.classList.contains("no-js-check")) {
       return;
     }
     // Not to the server: into the outbox.
@@ -462,15 +601,6 @@
       record(false).catch(function () { render(false); });
     }
   }, true);
-
-  // No live check while the outbox holds the hand: the server's state is not the
-  // screen's, and with no connection there is nobody to ask.
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var elt = event.detail.elt;
-    if (elt && elt.matches && elt.matches("form.hand-form") && holding()) {
-      event.preventDefault();
-    }
-  });
 
   // A hand recorded online (the next hand's screen swapped into <main>; a live check
   // swaps its own part alone): the copy of the screen kept for offline use is renewed.
@@ -508,6 +638,8 @@
       send();
     }
   }, RETRY_MS);
+
+  window.BourreOffline = { keep: keep };
 
   if (data() && Outbox) {
     load().then(function () {

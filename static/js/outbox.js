@@ -155,12 +155,23 @@
   var sending = null;
 
   // Send everything waiting (``match``: which entries), one night after another. A send
-  // already under way is joined rather than started twice.
+  // already under way here is joined rather than started twice; one under way elsewhere
+  // (the page and its service worker each send) is waited for, through a lock the browser
+  // holds for both, and what it sent is then no longer waiting: one sender at a time.
   function flush(match) {
     if (sending) {
       return sending;
     }
-    sending = everyEntry().then(function (all) {
+    var locks = root.navigator && root.navigator.locks;
+    sending = (locks ? locks.request("bourre-outbox", function () { return sendAll(match); })
+      : sendAll(match)).finally(function () {
+      sending = null;
+    });
+    return sending;
+  }
+
+  function sendAll(match) {
+    return everyEntry().then(function (all) {
       var nights = {};
       all.filter(match || function () { return true; }).forEach(function (entry) {
         var id = entry.user + "/" + entry.night;
@@ -172,10 +183,7 @@
           return sendNight(nights[id]).then(function (result) { results.push(result); });
         });
       }, Promise.resolve()).then(function () { return results; });
-    }).finally(function () {
-      sending = null;
     });
-    return sending;
   }
 
   root.BourreOutbox = {

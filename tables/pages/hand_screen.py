@@ -16,6 +16,7 @@ from ledger.rules import errors as rules_errors
 from ledger.selectors.hand_screen import HandScreen
 from ledger.selectors.seats import ids_of
 from tables import hand_entry, presenters, service_worker
+from tables.phone_referee import referee_data
 from tables.forms import hand as hand_form
 from tables.forms.hand import HandForm
 from tables.night_links import links
@@ -245,6 +246,8 @@ def offline_data(screen: HandScreen) -> dict:
         "tooMany": sentence(
             rules_errors.NIGHT_TOO_LONG(hand=rules.MAX_HANDS + 1, limit=rules.MAX_HANDS)
         ),
+        # The live check, the pot and the balances after each hand, worked out on the phone.
+        "referee": referee_data(screen),
     }
 
 

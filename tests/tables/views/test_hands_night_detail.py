@@ -86,7 +86,11 @@ def test_every_seat_has_its_controls_with_labels(client, host, night):
     assert html.count('<span class="sr-only">1 trick</span>') == 4
     assert 'name="tricks_' not in html
     assert 'name="misdeal" value="1"' in html
-    assert f'hx-post="/nights/{night.pk}/check/"' in html
+    # No request as the host taps: the phone checks (the Check button asks the server
+    # without JavaScript), and the referee's night comes with the screen.
+    assert 'hx-trigger="change"' not in html
+    assert f'formaction="/nights/{night.pk}/check/"' in html
+    assert '&quot;referee&quot;: {&quot;rules&quot;' in html
 
 
 def test_the_tricks_fields_go_up_to_the_nights_tricks_per_hand(client):
