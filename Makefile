@@ -45,7 +45,12 @@ run: install
 # the suite in this process, e.g. with PYTEST_ARGS="-k something" for a few tests.
 PYTEST_WORKERS ?= auto
 
+# The JavaScript's own tests (tests/js, Node's test runner) first; tests/test_rules_shared.py
+# runs the phone's referee against the server's on generated hands within pytest.
 test: install
+	@if command -v node >/dev/null 2>&1; then node --test tests/js/; \
+	elif [ "$$CI" = true ]; then echo "error: CI needs Node for the JavaScript tests." >&2; exit 1; \
+	else echo "Node is not installed: the JavaScript tests are skipped."; fi
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # The app against a bare Django project under gunicorn (production settings, its own

@@ -328,24 +328,34 @@
       }
       // The check runs as the host taps: the button is for phones without JavaScript.
       form.querySelectorAll(".no-js-check").forEach(function (b) { b.hidden = true; });
-      var box = form.querySelector("#hand-check");
-      // A question the server asked (a page answered without JavaScript) stays asked.
-      if (!box || !box.classList.contains("asking")) {
-        recheck(form);
+      // The server drew the check with the screen (and any question it asked): it stands
+      // until the first tap. Record waits while it says the hand would be refused.
+      var problems = form.querySelector("#hand-check-problems");
+      var record = form.querySelector(".bar-buttons .record");
+      if (problems && record && !problems.hidden) {
+        record.disabled = true;
+        record.setAttribute("aria-describedby", problems.id);
       }
     });
   }
 
-  // A hand recorded answers with the next hand's screen: a new form, a new night.
+  // A hand recorded answers with the next hand's screen: a new form, and the night as
+  // the server now has it.
   document.addEventListener("htmx:load", function (event) {
-    base = null;
-    enhance(event.target);
+    var target = event.target;
+    if (target.querySelector && target.querySelector("form.hand-form:not(.enhanced)")) {
+      base = null;
+    }
+    enhance(target);
   });
 
   window.BourreHand = {
     // The night after the hands waiting on this phone (offline.js), or null for the
     // server's: the check reads the next hand against it.
     setBase: function (state) {
+      if (!state && !base) {
+        return; // the server's figures already: what the screen was drawn with stands
+      }
       base = state ? { state: state, number: state.hands + 1 } : null;
       var form = document.querySelector("form.hand-form");
       if (form) {

@@ -150,7 +150,7 @@ def test_a_double_tap_on_record_or_misdeal_only_asks(live_server, phone, page, s
     x, y = spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2
 
     page.mouse.click(x, y)
-    yes = page.locator(".confirm-yes")
+    yes = page.locator(".confirm-yes:not([hidden])")
     expect(yes).to_be_visible()
     # The second tap of a double tap lands where the first did, on the question's "Yes"
     # if it sits there now: it is not taken as the answer.

@@ -14,12 +14,13 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from ledger import selectors
-from ledger.models import Hand
+from ledger.models import Hand, Seat
 from ledger.rules import errors as rules_errors
 from ledger.verify import verify_night
 from tables import service_worker
 from tests.factories import NightFactory
 from tests.ledger.helpers import ids, record_all
+from tests.browser.taps import answer_yes
 from tests.tables.night_helpers import said
 
 pytestmark = [
@@ -96,7 +97,9 @@ def _tap(page, night, stayed: dict) -> None:
 
 def _record(page, night, number: int) -> None:
     if HANDS[number - 1] is MISDEAL:
+        # Asked on the phone, online or not: a misdeal moves no chips.
         page.get_by_role("button", name="Misdeal").click()
+        answer_yes(page, page.get_by_role("button", name="Yes, record a misdeal"))
     else:
         _tap(page, night, HANDS[number - 1])
         page.get_by_role("button", name=f"Record hand {number}").click()
@@ -120,6 +123,19 @@ def _kept(page) -> None:
           return kept && (await kept.text()).includes('name="number" value="' +
             document.querySelector('form.hand-form [name=number]').value + '"');
         }""",
+    )
+
+
+def _figures(page) -> tuple[str, list[int]]:
+    """The pot and each player's chips, as the hand screen shows them."""
+    pot = page.locator(".hand-head .pot-line b").text_content()
+    chips = page.locator("details.standings-fold table.standings tbody tr td:first-of-type")
+    return pot, [int(text.replace(",", "")) for text in chips.all_text_contents()]
+
+
+def _seat_order(night) -> list[int]:
+    return list(
+        Seat.objects.filter(night=night).order_by("position").values_list("player_id", flat=True)
     )
 
 
@@ -157,8 +173,9 @@ def test_hands_recorded_offline_are_kept_shown_and_each_sent_once_in_order(
 ):
     night = _online_three_then_offline_five(live_server, phone, page, sign_in)
     status = page.locator("#outbox .outbox-status")
+    # The pot and the balances on screen are the phone's referee's, after the waiting hands.
     expect(status).to_have_text(
-        "Offline · 5 hands waiting to be sent · pot and balances as of hand 3"
+        "Offline · 5 hands waiting to be sent · pot and balances as of hand 8"
     )
     assert _night_hands(night) == [(1, 1), (2, 1), (3, 1)]
     _keep(page, "offline-hand-screen")
@@ -180,6 +197,7 @@ def test_hands_recorded_offline_are_kept_shown_and_each_sent_once_in_order(
     kept = page.evaluate(OUTBOX)
     assert [entry["number"] for entry in sorted(kept, key=lambda e: e["seq"])] == [4, 5, 6, 7]
 
+    offline_figures = _figures(page)
     started = time.monotonic()
     phone.set_offline(False)
     page.wait_for_url("**/?after=7")
@@ -193,6 +211,10 @@ def test_hands_recorded_offline_are_kept_shown_and_each_sent_once_in_order(
     assert verify_night(night) == []
     expected = NightFactory(table=night.table, hands=_as_played(7))
     assert selectors.night_balances(night) == selectors.night_balances(expected)
+    # What the phone showed offline is what the server has now, to the chip, and shows.
+    assert _figures(page) == offline_figures
+    standings = selectors.night_balances(night)
+    assert offline_figures[1] == [standings[p] for p in _seat_order(night)]
 
     # The same outbox sent a second time: every hand answered as recorded, none doubled.
     page.evaluate(PUT_BACK, kept)
@@ -316,7 +338,16 @@ def test_a_hand_the_server_refuses_stays_with_its_message_to_correct_and_send(
     _record(page, night, 1)
     _kept(page)
     phone.set_offline(True)
-    # 4 tricks of 5: with no connection there is no live check, and the outbox keeps it.
+    # A phone whose copy of the screen has no referee (an older one) keeps a hand of 4
+    # tricks of 5 in the outbox, and the server refuses it once it is sent.
+    page.locator("#outbox").evaluate(
+        """(box) => {
+          const data = JSON.parse(box.dataset.offline);
+          delete data.referee;
+          box.dataset.offline = JSON.stringify(data);
+          delete box.bourreReferee;
+        }"""
+    )
     _tap(page, night, {"Bob": 2, "Cy": 2})
     page.get_by_role("button", name="Record hand 2").click()
     expect(page.get_by_role("button", name="Record hand 3")).to_be_visible()
@@ -344,6 +375,42 @@ def test_a_hand_the_server_refuses_stays_with_its_message_to_correct_and_send(
         str(p["Cy"]): 2,
     }
     assert page.evaluate(OUTBOX) == []
+
+
+def test_offline_the_phone_holds_record_with_the_servers_words_for_a_hand_that_does_not_add_up(
+    live_server, phone, page, sign_in
+):
+    night = NightFactory()
+    _open(live_server, phone, page, sign_in, night)
+    _record(page, night, 1)
+    _kept(page)
+    page.reload()  # the copy the service worker keeps, as the phone opens it offline
+    phone.set_offline(True)
+    _record(page, night, 2)
+
+    # 4 tricks of 5: with no connection the referee in the phone still checks it, against
+    # the night after the hand waiting, in the words the server would use, and Record waits.
+    _tap(page, night, {"Bob": 2, "Cy": 2})
+    record = page.get_by_role("button", name="Record hand 3")
+    expect(record).to_be_disabled()
+    four_of_five = said(rules_errors.TRICKS_DO_NOT_ADD_UP, hand=3, total=4, tricks_per_hand=5)
+    expect(page.locator("#hand-check-problems")).to_have_text(four_of_five)
+    spot = record.bounding_box()
+    page.mouse.click(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2)
+    assert [entry["number"] for entry in page.evaluate(OUTBOX)] == [2]
+    _tap(page, night, {"Cy": 3})
+    expect(record).to_be_enabled()
+    record.click()
+    expect(page.get_by_role("button", name="Record hand 4")).to_be_visible()
+    offline_figures = _figures(page)
+
+    phone.set_offline(False)
+    page.wait_for_url("**/?after=3")
+    assert _night_hands(night) == [(1, 1), (2, 1), (3, 1)]
+    # After sending: the server's figures, which are the ones the phone worked out.
+    assert _figures(page) == offline_figures
+    standings = selectors.night_balances(night)
+    assert offline_figures[1] == [standings[p] for p in _seat_order(night)]
 
 
 def test_another_host_signing_in_on_the_phone_never_sees_the_kept_pages_or_outbox(
