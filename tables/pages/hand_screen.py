@@ -16,10 +16,10 @@ from ledger.rules import errors as rules_errors
 from ledger.selectors.hand_screen import HandScreen
 from ledger.selectors.seats import ids_of
 from tables import hand_entry, presenters, service_worker
-from tables.phone_referee import referee_data
 from tables.forms import hand as hand_form
 from tables.forms.hand import HandForm
 from tables.night_links import links
+from tables.phone_referee import referee_data
 from tables.problems import sentence, sentences
 from tables.responses import Page
 from tables.seat_words import seat_extras, seat_words, trick_counts

@@ -18,9 +18,9 @@ from ledger.models import Hand, Seat
 from ledger.rules import errors as rules_errors
 from ledger.verify import verify_night
 from tables import service_worker
+from tests.browser.taps import answer_yes
 from tests.factories import NightFactory
 from tests.ledger.helpers import ids, record_all
-from tests.browser.taps import answer_yes
 from tests.tables.night_helpers import said
 
 pytestmark = [

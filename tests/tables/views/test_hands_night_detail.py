@@ -90,7 +90,7 @@ def test_every_seat_has_its_controls_with_labels(client, host, night):
     # without JavaScript), and the referee's night comes with the screen.
     assert 'hx-trigger="change"' not in html
     assert f'formaction="/nights/{night.pk}/check/"' in html
-    assert '&quot;referee&quot;: {&quot;rules&quot;' in html
+    assert "&quot;referee&quot;: {&quot;rules&quot;" in html
 
 
 def test_the_tricks_fields_go_up_to_the_nights_tricks_per_hand(client):
