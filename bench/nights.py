@@ -40,13 +40,20 @@ def night_file(table: str, hands: int, *, seed: int) -> bytes:
 
 
 def hand_fields(hand: dict, ids: dict[str, int]) -> dict[str, str]:
-    """The hand form's fields for a night-file hand: everyone seated, stayers with their
-    tricks, reneges counted, or the misdeal button."""
+    """The hand form's fields for a night-file hand, as the hand screen posts them: every
+    row's Dealt in box and its one choice (Fold, or the stayer's tricks tapped directly;
+    a lone stayer's count is never read), reneges counted, or the misdeal button."""
     fields = {"dealer": str(ids[hand["dealer"]])}
-    fields |= {f"seated_{ids[name]}": "on" for name in PLAYERS}
+    fields |= {f"seated_{ids[name]}": "1" for name in PLAYERS}
+    fields |= {f"play_{ids[name]}": "fold" for name in PLAYERS}
     if hand.get("misdeal"):
         fields["misdeal"] = "1"
         return fields
+    for name, tricks in hand.get("stayed", {}).items():
+        fields[f"play_{ids[name]}"] = "stay" if tricks is None else str(tricks)
+    for name in hand.get("reneged", []):
+        fields[f"renege_{ids[name]}"] = "1"
+    return fields
     for name, tricks in hand.get("stayed", {}).items():
         fields[f"play_{ids[name]}"] = "stay"
         fields[f"tricks_{ids[name]}"] = str(tricks)

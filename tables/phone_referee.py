@@ -1,6 +1,7 @@
 """What the referee in the phone (static/js/rules.js, hand_check.js) is given with the hand
-screen: the night's house rules and its state before the next hand, the roster, and every
-word it may say, in the host's language.
+screen: the night's house rules and its state before the next hand and the roster, with
+every hand (``referee_data``); every word it may say, in the host's language, once with the
+page (``phone_texts``).
 
 The words are the server's own: each problem's template as ``tables.problems`` translates
 it, the bar's summary as ``tables.pages.hand_screen`` says it, a hand's outcome as
@@ -60,7 +61,6 @@ def referee_data(screen: HandScreen) -> dict:
         "number": screen.next.number,
         "people": [{"id": p.id, "position": p.position, "active": p.active} for p in screen.roster],
         "names": {str(p.id): p.name for p in screen.roster},
-        "texts": phone_texts(),
     }
 
 

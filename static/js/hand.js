@@ -24,7 +24,10 @@
       return null;
     }
     if (node.bourreReferee === undefined) {
-      node.bourreReferee = JSON.parse(node.dataset.offline).referee || null;
+      var words = document.getElementById("phone-words");
+      var night = JSON.parse(node.dataset.offline).referee || null;
+      // The words come once with the page; the night with each hand's screen.
+      node.bourreReferee = night && words ? Object.assign({ texts: JSON.parse(words.textContent) }, night) : null;
     }
     return node.bourreReferee;
   }
@@ -363,6 +366,7 @@
       }
     },
     recheck: recheck,
+    referee: referee,
   };
 
   enhance(document);

@@ -70,7 +70,7 @@
   // server's state the screen was drawn with; the check reads the next hand against it.
   function settleWaiting() {
     var d = data();
-    var r = d && d.referee;
+    var r = d && window.BourreHand ? window.BourreHand.referee() : null;
     phone = null;
     // Only from the state the screen was drawn with: hands entered after it.
     if (!r || !Check || !entries.length || entries[0].after !== (d.after || 0)) {
@@ -108,7 +108,7 @@
   // column waits for the server (it writes money as the host's language does).
   function showFigures() {
     var d = data();
-    var r = d && d.referee;
+    var r = d && window.BourreHand ? window.BourreHand.referee() : null;
     if (!phone || !r || !Check) {
       return;
     }

@@ -19,7 +19,7 @@ from tables import hand_entry, presenters, service_worker
 from tables.forms import hand as hand_form
 from tables.forms.hand import HandForm
 from tables.night_links import links
-from tables.phone_referee import referee_data
+from tables.phone_referee import phone_texts, referee_data
 from tables.problems import sentence, sentences
 from tables.responses import Page
 from tables.seat_words import seat_extras, seat_words, trick_counts
@@ -83,6 +83,7 @@ def hand_screen_page(
         "links": links(screen.night),
         "judge_url": _judge_url(screen, form),
         "offline": json.dumps(offline_data(screen)),
+        "phone_words": phone_texts(),
     }
     return Page(TEMPLATE, context, part)
 
