@@ -107,6 +107,7 @@ def _texts(language: str) -> dict:
         "hand": _hand_words(),
         # Said in the bar at once, with what the hand does, while the server records it.
         "recording": pgettext("hand played", "Recording hand %(number)s…"),
+        "notRecorded": pgettext("hand played", "Hand %(number)s was not recorded."),
     }
 
 

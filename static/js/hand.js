@@ -121,6 +121,20 @@
     }
   }
 
+  function refused(form) {
+    var r = referee();
+    var list = form.querySelector("#hand-check-problems");
+    if (!r || !list) {
+      return;
+    }
+    recheck(form);
+    var item = document.createElement("li");
+    item.setAttribute("role", "alert");
+    item.textContent = Check.fill(r.texts.notRecorded, { number: form.elements.number.value });
+    list.prepend(item);
+    list.hidden = false;
+  }
+
   // ---- the seats ---------------------------------------------------------------------
 
   function reorder(form, dealerId) {
@@ -267,11 +281,14 @@
     var elt = detail.elt;
     var form = elt && elt.closest ? elt.closest("form.hand-form") : null;
     var status = detail.xhr ? detail.xhr.status : 0;
-    if (!form || elt === form || (status && status < 500)) {
-      if (form) {
-        form.classList.remove("sending");
-        recheck(form);
-      }
+    if (!form || elt === form) {
+      return;
+    }
+    if (status && status < 500) {
+      // An answer, but not the next hand (signed out meanwhile, a form too old): said,
+      // and the taps stay for another Record.
+      form.classList.remove("sending");
+      refused(form);
       return;
     }
     var sent = detail.requestConfig && detail.requestConfig.formData;

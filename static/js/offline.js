@@ -403,9 +403,18 @@
       entry.afterRevision = correcting.afterRevision;
       correcting = null;
     }
+    return hold(entry);
+  }
+
+  // Into the outbox, then on to the next hand and, online, off to the server.
+  function hold(entry) {
     recording = true;
     return Outbox.put(entry).then(load).then(function () {
       recording = false;
+      var f = form();
+      if (f) {
+        f.classList.remove("sending");
+      }
       showNext();
       render(false);
       askForSync();
@@ -447,18 +456,7 @@
       state: "waiting",
       answer: null,
     };
-    recording = true;
-    return Outbox.put(entry).then(load).then(function () {
-      recording = false;
-      f.classList.remove("sending");
-      showNext();
-      render(false);
-      askForSync();
-      return send();
-    }, function (failure) {
-      recording = false;
-      throw failure;
-    });
+    return hold(entry);
   }
 
   function askForSync() {
