@@ -12,6 +12,7 @@ phone, given these, says what the server says, in every language.
 from functools import cache
 
 from babel import numbers as babel_numbers
+from django.conf import settings
 from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext
 
 from ledger import errors as ledger_errors
@@ -66,7 +67,7 @@ def referee_data(screen: HandScreen) -> dict:
 
 def phone_texts() -> dict:
     """Every word of the phone's referee, in the active language."""
-    return _texts(get_language() or "en")
+    return _texts(get_language() or settings.LANGUAGE_CODE)
 
 
 @cache
@@ -113,12 +114,21 @@ def _texts(language: str) -> dict:
 
 def _zero_is_singular() -> bool:
     # A message every catalog translates, asked for 0 and for 1.
-    one, other = "%(count)s hand waiting to be sent", "%(count)s hands waiting to be sent"
-    return npgettext("hand played", one, other, 0) == npgettext("hand played", one, other, 1)
+    return _waiting(0) == _waiting(1)
 
 
-def _plural(one: str, other: str) -> list[str]:
-    return [ngettext(one, other, 1), ngettext(one, other, 2)]
+def _waiting(count: int) -> str:
+    return npgettext(
+        "hand played",
+        "%(count)s hand waiting to be sent",
+        "%(count)s hands waiting to be sent",
+        count,
+    )
+
+
+def _forms(plural) -> list[str]:
+    """A plural message's two forms in the active language: for one, and for more."""
+    return [plural(1), plural(2)]
 
 
 def _hand_words() -> dict:
@@ -135,23 +145,37 @@ def _hand_words() -> dict:
         "reneged1": gettext("%(player)s reneged: pays %(amount)s."),
         "reneged2": gettext("%(player)s reneged twice: pays %(amount)s."),
         "reneged3": gettext("%(player)s reneged three times: pays %(amount)s."),
-        "renegedMany": _plural(
-            "%(player)s reneged %(count)s time: pays %(amount)s.",
-            "%(player)s reneged %(count)s times: pays %(amount)s.",
+        "renegedMany": _forms(
+            lambda n: ngettext(
+                "%(player)s reneged %(count)s time: pays %(amount)s.",
+                "%(player)s reneged %(count)s times: pays %(amount)s.",
+                n,
+            )
         ),
-        "winsSome": _plural(
-            "%(winner)s wins %(amount)s; %(left)s stays in the pot.",
-            "%(winner)s wins %(amount)s; %(left)s stay in the pot.",
+        "winsSome": _forms(
+            lambda n: ngettext(
+                "%(winner)s wins %(amount)s; %(left)s stays in the pot.",
+                "%(winner)s wins %(amount)s; %(left)s stay in the pot.",
+                n,
+            )
         ),
         "wins": gettext("%(winner)s wins %(amount)s."),
-        "tie": _plural(
-            "Nobody wins (%(players)s tie on %(tricks)s trick): the pot of %(pot)s carries over.",
-            "Nobody wins (%(players)s tie on %(tricks)s tricks): the pot of %(pot)s carries over.",
+        "tie": _forms(
+            lambda n: ngettext(
+                "Nobody wins (%(players)s tie on %(tricks)s trick): the pot of %(pot)s carries "
+                "over.",
+                "Nobody wins (%(players)s tie on %(tricks)s tricks): the pot of %(pot)s carries "
+                "over.",
+                n,
+            )
         ),
-        "tooFew": _plural(
-            "Nobody wins (%(player)s's %(tricks)s trick is too few to win): the pot of %(pot)s "
-            "carries over.",
-            "Nobody wins (%(player)s's %(tricks)s tricks are too few to win): the pot of "
-            "%(pot)s carries over.",
+        "tooFew": _forms(
+            lambda n: ngettext(
+                "Nobody wins (%(player)s's %(tricks)s trick is too few to win): the pot of %(pot)s "
+                "carries over.",
+                "Nobody wins (%(player)s's %(tricks)s tricks are too few to win): the pot of "
+                "%(pot)s carries over.",
+                n,
+            )
         ),
     }

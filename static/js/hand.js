@@ -27,7 +27,7 @@
       var words = document.getElementById("phone-words");
       var night = JSON.parse(node.dataset.offline).referee || null;
       // The words come once with the page; the night with each hand's screen.
-      node.bourreReferee = night && words ? Object.assign({ texts: JSON.parse(words.textContent) }, night) : null;
+      node.bourreReferee = night && words ? Object.assign({ texts: JSON.parse(words.dataset.words) }, night) : null;
     }
     return node.bourreReferee;
   }

@@ -83,7 +83,7 @@ def hand_screen_page(
         "links": links(screen.night),
         "judge_url": _judge_url(screen, form),
         "offline": json.dumps(offline_data(screen)),
-        "phone_words": phone_texts(),
+        "phone_words": json.dumps(phone_texts()),
     }
     return Page(TEMPLATE, context, part)
 
