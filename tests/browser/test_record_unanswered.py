@@ -10,7 +10,13 @@ from ledger.models import Hand
 from tests.factories import NightFactory
 from tests.ledger.helpers import ids
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# The page's JavaScript against a lost or refused answer: no engine answers differently (the
+# key's idempotency is the services' tests', on both), so CI runs it once, on SQLite.
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.database_independent,
+    pytest.mark.django_db(transaction=True),
+]
 
 # What the browser says of a request with no answer (or a refused one), which these tests
 # cause on purpose: htmx's error event and Chromium's failed load. Nothing else is allowed.
