@@ -13,7 +13,7 @@ from functools import cache
 
 from babel import numbers as babel_numbers
 from django.conf import settings
-from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from ledger import errors as ledger_errors
 from ledger import rules
@@ -113,15 +113,14 @@ def _texts(language: str) -> dict:
 
 
 def _zero_is_singular() -> bool:
-    # A message every catalog translates, asked for 0 and for 1.
-    return _waiting(0) == _waiting(1)
+    # A plural message every catalog translates, asked for 0 and for 1.
+    return _reneged_times(0) == _reneged_times(1)
 
 
-def _waiting(count: int) -> str:
-    return npgettext(
-        "hand played",
-        "%(count)s hand waiting to be sent",
-        "%(count)s hands waiting to be sent",
+def _reneged_times(count: int) -> str:
+    return ngettext(
+        "%(player)s reneged %(count)s time: pays %(amount)s.",
+        "%(player)s reneged %(count)s times: pays %(amount)s.",
         count,
     )
 
@@ -145,13 +144,7 @@ def _hand_words() -> dict:
         "reneged1": gettext("%(player)s reneged: pays %(amount)s."),
         "reneged2": gettext("%(player)s reneged twice: pays %(amount)s."),
         "reneged3": gettext("%(player)s reneged three times: pays %(amount)s."),
-        "renegedMany": _forms(
-            lambda n: ngettext(
-                "%(player)s reneged %(count)s time: pays %(amount)s.",
-                "%(player)s reneged %(count)s times: pays %(amount)s.",
-                n,
-            )
-        ),
+        "renegedMany": _forms(_reneged_times),
         "winsSome": _forms(
             lambda n: ngettext(
                 "%(winner)s wins %(amount)s; %(left)s stays in the pot.",
