@@ -5,9 +5,7 @@ of 2 to 8, players sitting out or gone, misdeals, dealers anywhere — the two a
 The JavaScript runs in Node, once for every hand; no database, no browser."""
 
 import json
-import os
 import random
-import shutil
 import subprocess
 from dataclasses import replace
 
@@ -16,6 +14,7 @@ from django.conf import settings
 
 from ledger import rules
 from ledger.selectors.hand_screen import next_deal
+from tests.node import node
 
 pytestmark = pytest.mark.database_independent
 
@@ -25,15 +24,6 @@ const deal = require(process.argv[1]);
 const cases = JSON.parse(require("fs").readFileSync(0, "utf8"));
 process.stdout.write(JSON.stringify(cases.map((c) => deal.nextDeal(c.night, c.hand))));
 """
-
-
-def _node() -> str:
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI=true but Node is missing: install Debian's 'nodejs'.")
-        pytest.skip("Node is not installed; the shared next-deal rule is not checked.")
-    return node
 
 
 def _random_hand(chance: random.Random) -> dict:
@@ -75,7 +65,7 @@ def test_the_phone_and_the_server_deal_the_next_hand_alike_over_many_random_hand
     script = settings.BASE_DIR / "static" / "js" / "next_deal.js"
 
     ran = subprocess.run(  # noqa: S603 - Node and a file of this repository
-        [_node(), "-e", RUN, str(script)],
+        [node(), "-e", RUN, str(script)],
         input=json.dumps(cases),
         capture_output=True,
         text=True,

@@ -6,27 +6,18 @@ to the chip and to the word. A rule changed on either side fails here."""
 import json
 import os
 import re
-import shutil
 import subprocess
 
 import pytest
 from django.conf import settings
 
+from tests.node import node
 from tests.rules_vectors import vectors
 
 pytestmark = pytest.mark.database_independent
 
 HANDS = 12_000
 RUNNER = settings.BASE_DIR / "tests" / "js" / "rules_vectors.test.js"
-
-
-def node() -> str:
-    found = shutil.which("node")
-    if found is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI=true but Node is missing: install Debian's 'nodejs'.")
-        pytest.skip("Node is not installed; the phone's referee is not checked.")
-    return found
 
 
 def run_vectors(path) -> subprocess.CompletedProcess:
