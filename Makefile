@@ -37,8 +37,11 @@ locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(VENV)/.instal
 # Local development: debug on, so no secret key or host list is needed.
 run bench messages: export DJANGO_DEBUG = true
 
+# The worker (messages and reminders) beside the server; both stop with Ctrl-C.
 run: install
 	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py worker & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
 # One worker per core (pytest-xdist; each has its own test database): PYTEST_WORKERS=0 runs

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    "django_tasks_db",
     "ledger",
     "tables",
 ]
@@ -205,6 +206,32 @@ EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "bourre@localhost")
+
+# Where the links in messages point, as players open the site ("https://bourre.example"):
+# blank, the address of the request that caused the message (a reminder, caused by no
+# request, takes its recipient's last message's).
+SITE_URL = env_str("DJANGO_SITE_URL", "")
+
+# Messages go out from a worker (`manage.py worker`, which `make run` starts beside the
+# server), from tasks kept in the database: no broker. Tests run each task at once.
+TASKS = {
+    "default": {
+        "BACKEND": (
+            "django.tasks.backends.immediate.ImmediateBackend"
+            if TESTING
+            else "django_tasks_db.DatabaseBackend"
+        ),
+    }
+}
+# Web Push (RFC 8292): without both keys, push is off and its switch hidden. The private
+# key as py_vapid writes it (PEM or its base64url DER); the public one base64url, raw.
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY", "")
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY", "")
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:" + DEFAULT_FROM_EMAIL)
+# Messages one account may be sent in an hour, and messages one host's tables may cause
+# in an hour; past either, a message is recorded as held back and not sent.
+NOTICE_LIMIT_PER_RECIPIENT = env_int("NOTICE_LIMIT_PER_RECIPIENT", 20)
+NOTICE_LIMIT_PER_HOST = env_int("NOTICE_LIMIT_PER_HOST", 200)
 
 # HTTPS everywhere in production; off in development and tests, which speak HTTP.
 SECURE = env_bool("DJANGO_SECURE", default=not (DEBUG or TESTING))

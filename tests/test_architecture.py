@@ -110,6 +110,10 @@ def test_every_model_is_the_ledgers():
         "SeatClaimAnswer",
         "PaymentSent",
         "PaymentSentConfirmation",
+        "Notice",
+        "NoticeOptOut",
+        "PushSubscription",
+        "MailRefusal",
     }
 
 

@@ -18,7 +18,9 @@
 - co_hosts: the players a host lets run the nights of a table (append-only, revoked by a
   new record);
 - payments_sent: a payer's word that they sent a transfer, and its confirmation
-  (append-only).
+  (append-only);
+- notices: the messages sent to accounts (e-mail, Web Push), the kinds each account
+  turned off, its phones' push subscriptions, and the addresses that refuse mail.
 """
 
 from ledger.models.co_hosts import CO_HOST_IS_APPEND_ONLY, CoHostGrant, CoHostRevocation
@@ -41,6 +43,15 @@ from ledger.models.entries import (
 from ledger.models.hosts import HostSettings
 from ledger.models.imports import NIGHT_IMPORT_IS_APPEND_ONLY, NightImport
 from ledger.models.nights import Hand, Night, Player, RosterChange, Seat, ShareLink, Table
+from ledger.models.notices import (
+    MailRefusal,
+    Notice,
+    NoticeChannel,
+    NoticeKind,
+    NoticeOptOut,
+    NoticeStatus,
+    PushSubscription,
+)
 from ledger.models.password_resets import (
     RESET_REQUEST_IS_APPEND_ONLY,
     PasswordResetRequest,
@@ -99,11 +110,17 @@ __all__ = [
     "Entry",
     "Hand",
     "HostSettings",
+    "MailRefusal",
     "Night",
     "NightImport",
     "NightResult",
     "NightSummary",
     "NightTransfer",
+    "Notice",
+    "NoticeChannel",
+    "NoticeKind",
+    "NoticeOptOut",
+    "NoticeStatus",
     "PasswordResetRequest",
     "PaymentMark",
     "PaymentMarkReversal",
@@ -120,6 +137,7 @@ __all__ = [
     "PlayerYear",
     "PlayerYearTotal",
     "PooledTransfer",
+    "PushSubscription",
     "RosterChange",
     "Seat",
     "SeatClaim",

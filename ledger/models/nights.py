@@ -44,6 +44,11 @@ class Table(models.Model):
     # hidden, never deleted, since its entries are append-only like any other; only a
     # sample is ever hidden, so no real ledger leaves the host's sight.
     sample = models.BooleanField(verbose_name=gettext_lazy("sample"), default=False)
+    # Reminders of debts left open, to the players with an account (3 days after the
+    # night, then weekly); the host may turn them off.
+    debt_reminders = models.BooleanField(
+        verbose_name=gettext_lazy("remind players of what they owe"), default=True
+    )
     hidden_at = models.DateTimeField(
         verbose_name=gettext_lazy("put away at"), null=True, blank=True
     )

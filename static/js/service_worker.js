@@ -6,10 +6,10 @@
 // What it keeps: the static files (for anyone), and a signed-in host's hand screen, the
 // page the server marks so (X-Bourre-Offline), under the host's tag (X-Bourre-User). An
 // answer for anyone else empties the kept pages first; it never keeps a POST's answer.
-/* global BOURRE, BourreOutbox */
+/* global BOURRE, BourreOutbox, BourrePush */
 "use strict";
 
-importScripts(BOURRE.outbox);
+importScripts(BOURRE.outbox, BOURRE.push);
 
 var STATIC = "bourre-static-" + BOURRE.version;
 var PAGES = "bourre-pages";
@@ -139,5 +139,24 @@ self.addEventListener("sync", function (event) {
     return self.clients.matchAll({ type: "window" }).then(function (windows) {
       windows.forEach(function (w) { w.postMessage({ type: "outbox-sent", results: results }); });
     });
+  }));
+});
+
+// A message from the app (tables/notices/delivery.py: title, body, url, tag), shown as a
+// notification; a tap on it opens its page, in a window of the app already open if any.
+self.addEventListener("push", function (event) {
+  var shown = BourrePush.notificationOf(event.data ? event.data.text() : "");
+  if (!shown) {
+    return;
+  }
+  event.waitUntil(self.registration.showNotification(shown.title, shown.options));
+});
+
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var url = BourrePush.openedUrl(event.notification.data, self.location.origin);
+  event.waitUntil(self.clients.matchAll({ type: "window" }).then(function (windows) {
+    var open = windows.find(function (w) { return w.url === url && "focus" in w; });
+    return open ? open.focus() : self.clients.openWindow(url);
   }));
 });

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables.views import me, my_debts, my_payment_methods
+from tables.views import me, my_debts, my_payment_methods, notices
 
 urlpatterns = [
     path("me/", me.my_games, name="my_games"),
@@ -32,4 +32,9 @@ urlpatterns = [
     ),
     path("accounts/welcome/", me.sign_in_landing, name="sign_in_landing"),
     path("me/nights/<int:night_id>/", me.my_night, name="my_night"),
+    path("me/messages/", notices.notice_settings, name="notice_settings"),
+    path("me/messages/mail-retry/", notices.mail_retry, name="mail_retry"),
+    path("me/messages/push/", notices.push_subscribe, name="push_subscribe"),
+    path("me/messages/push/remove/", notices.push_unsubscribe, name="push_unsubscribe"),
+    path("unsubscribe/<str:token>/", notices.notice_unsubscribe, name="notice_unsubscribe"),
 ]

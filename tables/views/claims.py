@@ -17,6 +17,8 @@ from ledger.selectors.share_links import shared_night
 from ledger.services import seat_claims
 from tables import responses
 from tables.access import NO_SUCH_LINK, claim_for_host, player_of_shared_night
+from tables.notices import tasks
+from tables.notices.announce import announce
 from tables.pages.seat_claim import seat_claim_page
 from tables.pages.table_page import table_page
 from tables.problems import sentences
@@ -49,10 +51,11 @@ def seat_claim(request: HttpRequest, token: str, player_id: int) -> HttpResponse
         return redirect_to_login(request.get_full_path())
     client = get_client_ip_address(request) or "unknown"
     try:
-        seat_claims.seat_claim_create(player=player, user=request.user, client=client)
+        claim = seat_claims.seat_claim_create(player=player, user=request.user, client=client)
     except ServiceError as error:
         problems = sentences(error.problems, {player.pk: player.name})
         return responses.refuse(request, page, problems, status=responses.CONFLICT)
+    announce(request, tasks.claim_notices, claim.pk)
     message = CLAIM_SENT % {"player": player.name}
     return responses.go(request, reverse("share_view", args=[token]), str(message))
 

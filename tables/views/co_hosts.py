@@ -14,6 +14,8 @@ from ledger.selectors.player_links import current_link
 from ledger.services import co_hosts
 from tables import responses
 from tables.access import player_for_host
+from tables.notices import tasks
+from tables.notices.announce import announce
 from tables.pages.table_page import table_page
 from tables.problems import sentences
 
@@ -41,9 +43,10 @@ def co_host_grant(request: HttpRequest, player_id: int) -> HttpResponse:
     try:
         if link is None:
             raise ServiceError(NOT_LINKED(player=player.pk))
-        co_hosts.co_host_grant(link=link, by=request.user)
+        grant = co_hosts.co_host_grant(link=link, by=request.user)
     except ServiceError as error:
         return _refused(request, player, error)
+    announce(request, tasks.co_host_notices, grant.pk)
     return _done(request, player, GRANTED)
 
 

@@ -57,6 +57,7 @@ def service_worker_script(request: HttpRequest) -> HttpResponse:
         "static": service_worker.precached(),
         "staticPrefix": settings.STATIC_URL,
         "outbox": static("js/outbox.js"),
+        "push": static("js/push.js"),
         "manifest": reverse("web_manifest"),
     }
     source = f"self.BOURRE = {json.dumps(given)};\n{service_worker.source()}"

@@ -23,6 +23,8 @@ from ledger.selectors.player_invites import InviteScreen, invite_attempts_since,
 from ledger.services import player_invites as invites
 from tables import responses
 from tables.access import invite_for_host, player_for_host
+from tables.notices import tasks
+from tables.notices.announce import announce
 from tables.pages.invite_accept import invite_accept_page
 from tables.pages.player_invite import player_invite_page
 from tables.pages.player_page import player_page
@@ -109,10 +111,11 @@ def _accept(request: HttpRequest, screen: InviteScreen, page) -> HttpResponse:
     if invite_attempts_since(attempt, within=invites.LIMIT_WINDOW) > limit:
         return responses.refuse(request, page, [ATTEMPTS_THROTTLED % {"limit": limit}], status=429)
     try:
-        invites.player_invite_accept(invite=screen.invite, user=request.user)
+        link = invites.player_invite_accept(invite=screen.invite, user=request.user)
     except ServiceError as error:
         problems = sentences(error.problems, {screen.player.pk: screen.player.name})
         return responses.refuse(request, page, problems, status=responses.CONFLICT)
+    announce(request, tasks.invite_used_notices, link.pk)
     message = INVITE_ACCEPTED % {"player": screen.player.name, "table": screen.table_name}
     # Their games, where the table of the seat just linked now shows.
     return responses.go(request, reverse("my_games"), message)

@@ -12,6 +12,8 @@ from ledger.errors import Conflict, InvalidInput
 from ledger.services.payments_sent import payment_sent_confirm, payment_sent_record
 from tables import responses
 from tables.access import night_for_player, payment_sent_for_confirmer
+from tables.notices import tasks
+from tables.notices.announce import announce
 from tables.pages.my_debts import my_debts_page
 from tables.problems import sentences
 from tables.return_to import NEXT, return_to
@@ -33,11 +35,14 @@ def my_transfer_sent(
 ) -> HttpResponse:
     night, _ = night_for_player(request, night_id)
     try:
-        payment_sent_record(night=night, payer_id=payer_id, payee_id=payee_id, by=request.user)
+        said = payment_sent_record(
+            night=night, payer_id=payer_id, payee_id=payee_id, by=request.user
+        )
     except (InvalidInput, Conflict) as error:
         status = responses.CONFLICT if isinstance(error, Conflict) else responses.REFUSED
         page = my_debts_page(request.user)
         return responses.refuse(request, page, sentences(error.problems, {}), status=status)
+    announce(request, tasks.payment_sent_notices, said.pk)
     return responses.go(request, reverse("my_debts"), str(SENT_SAID))
 
 
@@ -47,9 +52,10 @@ def payment_sent_confirmed(request: HttpRequest, sent_id: int) -> HttpResponse:
     sent = payment_sent_for_confirmer(request, sent_id)
     back = return_to(request, request.POST.get(NEXT)) or reverse("my_debts")
     try:
-        payment_sent_confirm(sent=sent, by=request.user)
+        confirmation = payment_sent_confirm(sent=sent, by=request.user)
     except (InvalidInput, Conflict) as error:
         status = responses.CONFLICT if isinstance(error, Conflict) else responses.REFUSED
         page = my_debts_page(request.user)
         return responses.refuse(request, page, sentences(error.problems, {}), status=status)
+    announce(request, tasks.payment_confirmed_notices, confirmation.pk)
     return responses.go(request, back, str(SENT_CONFIRMED))

@@ -13,6 +13,8 @@ from ledger.selectors.night_end import close_screen
 from ledger.services import nights as night_services
 from tables import responses
 from tables.access import night_for_runner
+from tables.notices import tasks
+from tables.notices.announce import announce
 from tables.pages.night_close import night_close_page
 from tables.pages.settle_up import settle_up_page
 from tables.problems import sentences
@@ -31,7 +33,7 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     policy = request.POST.get("policy")
     try:
         # No policy posted: the service closes by the night's own rule.
-        night_services.night_close(night=night, by=request.user, policy=policy)
+        night = night_services.night_close(night=night, by=request.user, policy=policy)
     except InvalidInput as error:
         screen = close_screen(night)
         return responses.refuse(
@@ -39,6 +41,7 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
             night_close_page(screen, policy=policy or ""),
             sentences(error.problems, screen.names),
         )
+    announce(request, tasks.night_closed_notices, night.pk)
     return responses.go(request, reverse("night_settlement", args=[night.pk]))
 
 

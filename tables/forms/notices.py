@@ -1,0 +1,59 @@
+"""Which messages an account takes, kind by kind, on each channel: one checkbox each,
+ticked for on."""
+
+from django import forms
+
+from ledger.models import NoticeChannel, NoticeKind
+
+
+def field_name(kind: str, channel: str) -> str:
+    return f"{kind}__{channel}"
+
+
+class NoticeChoicesForm(forms.Form):
+    def __init__(self, *args, channels: list[str], turned_off: set[tuple[str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.channels = channels
+        for kind in NoticeKind:
+            for channel in channels:
+                self.fields[field_name(kind, channel)] = forms.BooleanField(
+                    label=f"{kind.label}: {NoticeChannel(channel).label}",
+                    required=False,
+                    initial=(kind.value, channel) not in turned_off,
+                )
+
+    def rows(self) -> list[tuple[str, list[tuple[forms.BoundField, str]]]]:
+        """Per kind, its label and, on each channel, its checkbox and the channel's name."""
+        return [
+            (
+                kind.label,
+                [
+                    (self[field_name(kind, channel)], NoticeChannel(channel).label)
+                    for channel in self.channels
+                ],
+            )
+            for kind in NoticeKind
+        ]
+
+    def choices(self) -> list[tuple[str, str, bool]]:
+        return [
+            (kind.value, channel, self.cleaned_data[field_name(kind, channel)])
+            for kind in NoticeKind
+            for channel in self.channels
+        ]
+
+
+class PushSubscriptionForm(forms.Form):
+    """What the browser's PushManager gives for this phone (PushSubscription.toJSON)."""
+
+    endpoint = forms.URLField(max_length=1000, assume_scheme="https")
+    p256dh = forms.CharField(max_length=200)
+    auth = forms.CharField(max_length=200)
+
+    def clean_endpoint(self) -> str:
+        endpoint = self.cleaned_data["endpoint"]
+        if not endpoint.startswith("https://"):
+            raise forms.ValidationError(
+                forms.URLField.default_error_messages["invalid"], code="invalid"
+            )
+        return endpoint
