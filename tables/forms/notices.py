@@ -1,7 +1,10 @@
 """Which messages an account takes, kind by kind, on each channel: one checkbox each,
 ticked for on."""
 
+import base64
+
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from ledger.models import NoticeChannel, NoticeKind
 
@@ -43,12 +46,32 @@ class NoticeChoicesForm(forms.Form):
         ]
 
 
+KEY_INVALID = gettext_lazy("This key is not one a push service gave.")
+
+
+def _key(text: str, *, length: int, first: int | None = None) -> str:
+    """``text`` if it is base64url of ``length`` bytes (``first`` the first one)."""
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (ValueError, TypeError):
+        raw = b""
+    if len(raw) != length or (first is not None and raw[0] != first):
+        raise forms.ValidationError(KEY_INVALID, code="invalid")
+    return text
+
+
 class PushSubscriptionForm(forms.Form):
     """What the browser's PushManager gives for this phone (PushSubscription.toJSON)."""
 
     endpoint = forms.URLField(max_length=1000, assume_scheme="https")
     p256dh = forms.CharField(max_length=200)
     auth = forms.CharField(max_length=200)
+
+    def clean_p256dh(self) -> str:
+        return _key(self.cleaned_data["p256dh"], length=65, first=4)
+
+    def clean_auth(self) -> str:
+        return _key(self.cleaned_data["auth"], length=16)
 
     def clean_endpoint(self) -> str:
         endpoint = self.cleaned_data["endpoint"]

@@ -150,6 +150,10 @@ def _push(notice: Notice) -> str:
                 continue
             failed.append(f"{urlsplit(subscription.endpoint).hostname}: {error}")
             continue
+        except (ValueError, TypeError):
+            # Keys no push service could use (not base64url, not a P-256 point).
+            push_subscription_remove(endpoint=subscription.endpoint)
+            continue
         except OSError as error:
             failed.append(f"{urlsplit(subscription.endpoint).hostname}: {error}")
             continue
