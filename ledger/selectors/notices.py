@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.db.models import DecimalField, Exists, F, IntegerField, Max, OuterRef, Q, Subquery
+from django.db.models import DecimalField, Exists, F, IntegerField, Max, OuterRef, Subquery
 
 from ledger.models import (
     HostSettings,
@@ -69,11 +69,16 @@ def last_notice_url(user) -> str:
 
 @dataclass(frozen=True)
 class Waiting:
-    """What waits for an account: claims on its tables to answer (as host), and payers'
-    words "I sent it" to confirm (as payee, or as host)."""
+    """What waits for an account: as a host, claims of a seat to answer and payers' words
+    "I sent it" to confirm at its tables; as a player, the words of those who pay it."""
 
     claims: int
-    to_confirm: int
+    to_confirm_as_host: int
+    to_confirm_as_payee: int
+
+    @property
+    def as_host(self) -> int:
+        return self.claims + self.to_confirm_as_host
 
 
 class _Count(Subquery):
@@ -83,34 +88,38 @@ class _Count(Subquery):
     output_field = IntegerField()
 
 
-def waiting_for(user) -> Waiting:
-    """One query."""
-    claims = SeatClaim.objects.filter(
-        player__table__owner=OuterRef("pk"), answer__isnull=True
-    ).values("pk")
-    payee_links = PlayerLink.objects.filter(
-        user=OuterRef(OuterRef("pk")), player=OuterRef("payee"), unlink__isnull=True
-    )
+def _words_waiting():
+    """The words "I sent it" not confirmed whose transfer is still open."""
     due = NightTransfer.objects.filter(
         night=OuterRef("night"), payer=OuterRef("payer"), payee=OuterRef("payee")
     ).values("money")[:1]
-    words = (
+    return (
         with_paid_not_carried(PaymentSent.objects.filter(confirmation__isnull=True))
         .annotate(due=Subquery(due, output_field=DecimalField()))
         .filter(due__gt=F("paid"))
-        .filter(Q(table__owner=OuterRef("pk")) | Exists(payee_links))
-        .values("pk")
     )
+
+
+def waiting_for(user) -> Waiting:
+    """One query."""
+    claims = SeatClaim.objects.filter(
+        player__table__owner=OuterRef("pk"), answer__isnull=True, player__table__hidden_at=None
+    ).values("pk")
+    as_host = _words_waiting().filter(table__owner=OuterRef("pk")).values("pk")
+    payee_links = PlayerLink.objects.filter(
+        user=OuterRef(OuterRef("pk")), player=OuterRef("payee"), unlink__isnull=True
+    )
+    as_payee = _words_waiting().filter(Exists(payee_links)).values("pk")
     row = (
         get_user_model()
         .objects.filter(pk=user.pk)
-        .annotate(claims=_Count(claims), to_confirm=_Count(words))
-        .values("claims", "to_confirm")
+        .annotate(claims=_Count(claims), host=_Count(as_host), payee=_Count(as_payee))
+        .values("claims", "host", "payee")
         .first()
     )
     if row is None:
-        return Waiting(0, 0)
-    return Waiting(row["claims"], row["to_confirm"])
+        return Waiting(0, 0, 0)
+    return Waiting(row["claims"], row["host"], row["payee"])
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,10 @@ Callers import the module that holds the service; nothing is re-exported here.
 - player_invites: the host's invite to claim a seat, made, withdrawn and accepted, and
   each try at accepting one counted for the hour's limit;
 - payments_sent: a payer says they sent a transfer, the payee or the host confirms it;
-- password_resets: a request for a password-reset mail recorded, for the hour's limits.
+- password_resets: a request for a password-reset mail recorded, for the hour's limits;
+- notices: a message to an account recorded (once per event), taken by a worker and
+  marked as it went; the kinds an account turns off, its phones' push subscriptions,
+  and the addresses that refuse mail.
 
 A service that refuses raises ``ledger.errors.InvalidInput`` or ``Conflict``, with
 problems, and writes nothing.

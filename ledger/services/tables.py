@@ -38,7 +38,13 @@ def _language(language: str) -> str:
 
 
 def table_create(
-    *, owner, name: str, house_rules: Mapping, language: str = "", sample: bool = False
+    *,
+    owner,
+    name: str,
+    house_rules: Mapping,
+    language: str = "",
+    sample: bool = False,
+    debt_reminders: bool = True,
 ) -> Table:
     """``sample``: a sample table (ledger.services.samples), which its host may put away."""
     name = names.name_clean(name, names.TABLE)
@@ -49,17 +55,27 @@ def table_create(
     try:
         with transaction.atomic():
             return Table.objects.create(
-                owner=owner, name=name, rules=data, language=language, sample=sample
+                owner=owner,
+                name=name,
+                rules=data,
+                language=language,
+                sample=sample,
+                debt_reminders=debt_reminders,
             )
     except IntegrityError:
         raise InvalidInput(TABLE_NAME_TAKEN(name=name)) from None
 
 
 def table_update(
-    *, table: Table, name: str, house_rules: Mapping, language: str | None = None
+    *,
+    table: Table,
+    name: str,
+    house_rules: Mapping,
+    language: str | None = None,
+    debt_reminders: bool | None = None,
 ) -> Table:
     """New rules apply to nights started afterwards; a night keeps its snapshot.
-    ``language`` None keeps the table's."""
+    ``language`` and ``debt_reminders`` None keep the table's."""
     name = names.name_clean(name, names.TABLE)
     data = _house_rules(house_rules)
     language = table.language if language is None else _language(language)
@@ -68,7 +84,9 @@ def table_update(
     table.name = name
     table.rules = data
     table.language = language
-    table.save(update_fields=["name", "rules", "language", "updated_at"])
+    if debt_reminders is not None:
+        table.debt_reminders = debt_reminders
+    table.save(update_fields=["name", "rules", "language", "debt_reminders", "updated_at"])
     return table
 
 

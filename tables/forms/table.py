@@ -149,6 +149,15 @@ class TableForm(forms.Form):
         choices=[("", gettext_lazy("Mine (the host's)")), *settings.LANGUAGES],
         help_text=TABLE_LANGUAGE_HELP,
     )
+    debt_reminders = forms.BooleanField(
+        label=gettext_lazy("Remind the players of what they owe"),
+        required=False,
+        initial=True,
+        help_text=gettext_lazy(
+            "Players with an account get a message three days after a night they still owe "
+            "for, then once a week until it is marked paid."
+        ),
+    )
     preset = forms.ChoiceField(
         label=gettext_lazy("Start from a preset"),
         required=False,
@@ -232,6 +241,7 @@ class TableForm(forms.Form):
         ante: str = "",
         language: str = "",
         currency: str = "",
+        debt_reminders: bool = True,
     ) -> "TableForm":
         """An unbound form filled with a preset; its caps scale with the ante already typed,
         in the currency already chosen (else the host's language's), unless the preset has
@@ -246,7 +256,15 @@ class TableForm(forms.Form):
         if currency not in rules.CURRENCIES:
             currency = default_currency()
         house = preset.house_rules(currency=currency, ante=whole_ante)
-        return cls(initial=cls.initial_for(house, name=name, preset=preset.slug, language=language))
+        return cls(
+            initial=cls.initial_for(
+                house,
+                name=name,
+                preset=preset.slug,
+                language=language,
+                debt_reminders=debt_reminders,
+            )
+        )
 
     def clean_name(self) -> str:
         # Checked here too, so a bad name is said with the other settings' problems

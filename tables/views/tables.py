@@ -55,6 +55,7 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
                 name=initial.get("name", ""),
                 language=initial.get("language", ""),
                 currency=initial.get("currency", ""),
+                debt_reminders=initial.get("debt_reminders", True),
             )
         else:
             form = TableForm(initial=initial)
@@ -67,6 +68,7 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
             ante=request.POST.get("ante", ""),
             language=request.POST.get("language", ""),
             currency=request.POST.get("currency", ""),
+            debt_reminders=bool(request.POST.get("debt_reminders")),
         )
         page = table_form_page(form, table=table, part=responses.swapped(request, RULES))
         return responses.show(request, page)
@@ -79,6 +81,7 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
                     name=form.cleaned_data["name"],
                     house_rules=form.house_rules(),
                     language=form.cleaned_data["language"],
+                    debt_reminders=form.cleaned_data["debt_reminders"],
                 )
                 # The table page says it is ready while it has no players (table_page).
                 message = ""
@@ -88,6 +91,7 @@ def _table_form(request: HttpRequest, *, initial: dict, table: Table | None) -> 
                     name=form.cleaned_data["name"],
                     house_rules=form.house_rules(),
                     language=form.cleaned_data["language"],
+                    debt_reminders=form.cleaned_data["debt_reminders"],
                 )
                 message = gettext("Saved. The new rules apply from the next night.")
             return responses.go(request, reverse("table_detail", args=[table.pk]), message)
@@ -113,7 +117,12 @@ def table_edit(request: HttpRequest, table_id: int) -> HttpResponse:
     house = rules.HouseRules.from_dict(table.rules)
     return _table_form(
         request,
-        initial=TableForm.initial_for(house, name=table.name, language=table.language),
+        initial=TableForm.initial_for(
+            house,
+            name=table.name,
+            language=table.language,
+            debt_reminders=table.debt_reminders,
+        ),
         table=table,
     )
 

@@ -1,4 +1,4 @@
-""""I sent it" tells the payee, with the link where they confirm; the confirmation tells
+""" "I sent it" tells the payee, with the link where they confirm; the confirmation tells
 the payer. Nobody is told what they did themselves."""
 
 import pytest

@@ -117,14 +117,14 @@ def bob_with_a_phone(client, push_service):
     bob = UserFactory(email="bob@example.com")
     link_player(Player.objects.get(table=night.table, name="Bob"), bob)
     phone = Phone(push_service.origin + "/ok/1")
-    push_subscription_save(user=bob, endpoint=phone.endpoint, p256dh=phone.p256dh, auth=b64url(phone.auth))
+    push_subscription_save(
+        user=bob, endpoint=phone.endpoint, p256dh=phone.p256dh, auth=b64url(phone.auth)
+    )
     client.force_login(night.table.owner)
     return night, bob, phone
 
 
-def test_the_notification_says_what_the_mail_says(
-    client, mailbox, push_service, bob_with_a_phone
-):
+def test_the_notification_says_what_the_mail_says(client, mailbox, push_service, bob_with_a_phone):
     night, _, phone = bob_with_a_phone
 
     client.post(reverse("night_close", args=[night.pk]), {"policy": "refund"})
@@ -134,7 +134,11 @@ def test_the_notification_says_what_the_mail_says(
     shown = phone.read(body)
     (mail,) = mailbox.to("bob@example.com")
     assert shown["title"] == mail["Subject"]
-    assert shown["body"].splitlines() == ["Your result: -16 chips, -$16.00.", "You pay Ann $12.00.", "You pay Cy $4.00."]
+    assert shown["body"].splitlines() == [
+        "Your result: -16 chips, -$16.00.",
+        "You pay Ann $12.00.",
+        "You pay Cy $4.00.",
+    ]
     assert all(line in mailbox.text(mail) for line in shown["body"].splitlines())
     assert shown["url"] == "http://testserver" + reverse("my_debts")
     assert Notice.objects.get(channel="push").status == NoticeStatus.SENT
@@ -145,7 +149,9 @@ def test_a_subscription_the_push_service_reports_gone_is_removed(
 ):
     night, bob, _ = bob_with_a_phone
     gone = Phone(push_service.origin + "/gone/2")
-    push_subscription_save(user=bob, endpoint=gone.endpoint, p256dh=gone.p256dh, auth=b64url(gone.auth))
+    push_subscription_save(
+        user=bob, endpoint=gone.endpoint, p256dh=gone.p256dh, auth=b64url(gone.auth)
+    )
 
     client.post(reverse("night_close", args=[night.pk]), {"policy": "refund"})
 

@@ -41,7 +41,7 @@ def test_unticking_a_kind_turns_it_off_and_only_it(client, karin):
     assert [str(m) for m in response.context["messages"]] == [str(CHOICES_SAVED)]
     off = set(NoticeOptOut.objects.filter(user=karin).values_list("kind", flat=True))
     assert "night_closed" not in off and "debt_reminder" in off
-    client.post(reverse("notice_settings"), {f"debt_reminder__email": "on"})
+    client.post(reverse("notice_settings"), {"debt_reminder__email": "on"})
     off = set(NoticeOptOut.objects.filter(user=karin).values_list("kind", flat=True))
     assert "debt_reminder" not in off and "night_closed" in off
 
