@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from ledger.models import Night, NightResult, NightTransfer, Player, Table
 from ledger.rules.money import quantum
@@ -53,7 +53,11 @@ def night_closed(
     lines = []
     if result is not None:
         lines.append(
-            gettext("Your result: %(chips)s chips, %(money)s.")
+            ngettext(
+                "Your result: %(chips)s chip, %(money)s.",
+                "Your result: %(chips)s chips, %(money)s.",
+                abs(result.chips),
+            )
             % {
                 "chips": chips(result.chips),
                 "money": money(result.money.quantize(quantum(result.currency)), result.currency),

@@ -52,7 +52,7 @@ def test_closing_a_night_mails_each_linked_player_once_in_their_language(
     (cy,) = mailbox.to("cy@example.com")
     assert "Your result: +12 chips, $12.00." in mailbox.text(ann)
     assert "Bob pays you $12.00." in mailbox.text(ann)
-    assert "Ditt resultat: -16 marker, -16,00\xa0US$." in mailbox.text(bob)
+    assert "Ditt resultat: -16 spelmarker, -16,00\xa0US$." in mailbox.text(bob)
     assert "Du betalar Ann 12,00\xa0US$." in mailbox.text(bob)
     assert "Du betalar Cy 4,00\xa0US$." in mailbox.text(bob)
     assert "Bob ti paga 4,00\xa0USD." in mailbox.text(cy)
