@@ -18,11 +18,14 @@ from ledger.models import (
     Entry,
     Hand,
     HostSettings,
+    MailRefusal,
     Night,
     NightImport,
     NightResult,
     NightSummary,
     NightTransfer,
+    Notice,
+    NoticeOptOut,
     PasswordResetRequest,
     PaymentMark,
     PaymentMarkReversal,
@@ -39,6 +42,7 @@ from ledger.models import (
     PlayerYear,
     PlayerYearTotal,
     PooledTransfer,
+    PushSubscription,
     RosterChange,
     Seat,
     SeatClaim,
@@ -318,3 +322,31 @@ class NightTransferAdmin(ReadOnlyAdmin):
     list_display = ["night", "payer", "payee", "money", "currency"]
     list_select_related = ["night__table", "payer", "payee"]
     search_fields = ["night__table__name"]
+
+
+@admin.register(Notice)
+class NoticeAdmin(ReadOnlyAdmin):
+    list_display = ["created_at", "recipient", "kind", "channel", "status", "attempts"]
+    list_filter = ["kind", "channel", "status"]
+    list_select_related = ["recipient"]
+    search_fields = ["recipient__username", "event", "subject"]
+
+
+@admin.register(NoticeOptOut)
+class NoticeOptOutAdmin(ReadOnlyAdmin):
+    list_display = ["user", "kind", "channel", "created_at"]
+    list_select_related = ["user"]
+    search_fields = ["user__username"]
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(ReadOnlyAdmin):
+    list_display = ["user", "created_at"]
+    list_select_related = ["user"]
+    search_fields = ["user__username"]
+
+
+@admin.register(MailRefusal)
+class MailRefusalAdmin(ReadOnlyAdmin):
+    list_display = ["address", "reason", "created_at"]
+    search_fields = ["address"]

@@ -97,6 +97,25 @@ ALLOWED = {
     ("seat_words.py", "choice count zero"): "a CSS class (the bourré count's button)",
     ("responses.py", "text/javascript; charset=utf-8"): "a content type",
     ("views/install.py", "self.BOURRE = X;\nX"): "the service worker's code",
+    # Why a message was not sent, kept on its record and logged for whoever runs the app.
+    ("notices/announce.py", "Could not queue %s for #%s"): "a log line for the operator",
+    (
+        "notices/delivery.py",
+        "the account has no e-mail address",
+    ): "a message's error, for the operator",
+    ("notices/delivery.py", "X refuses mail: X"): "a message's error, for the operator",
+    ("notices/delivery.py", "localhost"): "a host name in a Message-ID",
+    ("notices/delivery.py", "X refused: X"): "a message's error, for the operator",
+    ("notices/delivery.py", "Mail of message %s not sent: %s"): "a log line for the operator",
+    ("notices/delivery.py", "mail server: X"): "a message's error, for the operator",
+    (
+        "notices/delivery.py",
+        "no phone takes this app's notifications",
+    ): "a message's error, for the operator",
+    (
+        "notices/delivery.py",
+        "every phone's subscription is gone",
+    ): "a message's error, for the operator",
 }
 
 LETTER = re.compile(r"[^\W\d_]")

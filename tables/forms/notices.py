@@ -20,7 +20,8 @@ class NoticeChoicesForm(forms.Form):
         for kind in NoticeKind:
             for channel in channels:
                 self.fields[field_name(kind, channel)] = forms.BooleanField(
-                    label=f"{kind.label}: {NoticeChannel(channel).label}",
+                    # The kind is the legend of the channels' group (templates/me/messages.html).
+                    label=NoticeChannel(channel).label,
                     required=False,
                     initial=(kind.value, channel) not in turned_off,
                 )

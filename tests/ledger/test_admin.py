@@ -9,6 +9,7 @@ from django.urls import reverse
 from ledger import nightfile
 from ledger.models import DebtPoolSource, Entry, Hand, Player, ShareLink
 from ledger.selectors.debts import table_debts
+from ledger.services import notices
 from ledger.services import roster as roster_services
 from ledger.services.co_hosts import co_host_grant, co_host_revoke
 from ledger.services.debts import debts_pool, payment_mark, payment_mark_reverse
@@ -74,6 +75,23 @@ def _accounts(night) -> None:
     seat_claim_refuse(claim=claim, by=host)
     grant = co_host_grant(link=link_player(cy), by=host)
     co_host_revoke(grant=grant, by=host)
+    # A message sent, a kind turned off, a phone's notifications, an address refused.
+    notices.notice_queue(
+        recipient=host,
+        host=host,
+        channel="email",
+        kind="co_host_made",
+        event="admin",
+        language="en",
+        subject="Subject",
+        body="Body",
+        url="https://bourre.example/",
+    )
+    notices.notice_choice_set(user=host, kind="debt_reminder", channel="email", on=False)
+    notices.push_subscription_save(
+        user=host, endpoint="https://push.example/x", p256dh="BKey", auth="secret"
+    )
+    notices.mail_refusal_record(address="gone@example.com", reason="550 no such mailbox")
 
 
 def _debts() -> None:

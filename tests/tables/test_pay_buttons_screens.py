@@ -181,8 +181,8 @@ def test_the_settle_up_reads_the_payees_methods_in_one_more_query(
 
     # Session, user, the night, the settle-up's six (tests/tables/views/test_query_counts.py:
     # with the night's payment marks and "settle everything"), the payees' methods, and the
-    # payers' words "I sent it" waiting.
-    with django_assert_num_queries(11):
+    # payers' words "I sent it" waiting; and the top bar's badge.
+    with django_assert_num_queries(12):
         html = client.get(page).content.decode()
     assert html.count('<details class="pay">') == 2
 

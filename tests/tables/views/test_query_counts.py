@@ -34,6 +34,8 @@ ONE_MORE = {"dealer": "Ann", "stayed": {"Bob": 3, "Cy": 2}}
 SIGNED_IN = 2
 # ...and the night the access helper reads.
 REQUEST = SIGNED_IN + 1
+# A whole page's top bar: what waits for the account (its badge), in one query.
+TOP_BAR = 1
 
 
 def _night(hands: int):
@@ -71,10 +73,13 @@ def counted(client):
 
 PAGES = {
     # The night with the access check, its roster and its last hand by number: one query.
-    "hand screen": (SIGNED_IN + 1, lambda c, n, h: partial(c.get, url("night_detail", n))),
+    "hand screen": (
+        SIGNED_IN + TOP_BAR + 1,
+        lambda c, n, h: partial(c.get, url("night_detail", n)),
+    ),
     # The hand just recorded is the last one: nothing more to read.
     "hand screen after a hand": (
-        SIGNED_IN + 1,
+        SIGNED_IN + TOP_BAR + 1,
         lambda c, n, h: partial(c.get, url("night_detail", n) + f"?after={h}"),
     ),
     # The live check runs the referee on the screen's state: nothing more to read.
@@ -87,19 +92,22 @@ PAGES = {
             headers={"HX-Request": "true"},
         ),
     ),
-    "undo screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("hand_undo", n))),
+    "undo screen": (REQUEST + TOP_BAR + 2, lambda c, n, h: partial(c.get, url("hand_undo", n))),
     # The roster (with each seat's balance), and the hand's newest revision with the last
     # live hand in one query.
-    "correct screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("hand_correct", n, 1))),
+    "correct screen": (
+        REQUEST + TOP_BAR + 2,
+        lambda c, n, h: partial(c.get, url("hand_correct", n, 1)),
+    ),
     # The roster (with each seat's balance) and the last hand: both ways of handing back
     # the pot are worked out by the engine from its stored state.
-    "close screen": (REQUEST + 2, lambda c, n, h: partial(c.get, url("night_close", n))),
+    "close screen": (REQUEST + TOP_BAR + 2, lambda c, n, h: partial(c.get, url("night_close", n))),
     # The roster, every revision with who made it, the roster changes, the seats played
     # from an account (who recorded a hand, by their seat's name).
-    "hand log": (REQUEST + 4, lambda c, n, h: partial(c.get, url("night_log", n))),
+    "hand log": (REQUEST + TOP_BAR + 4, lambda c, n, h: partial(c.get, url("night_log", n))),
     # The roster, the live hands' stored results, what each changed of the balances (the
     # entries of the live hands, summed by hand), the seal, the live link.
-    "night report": (REQUEST + 5, lambda c, n, h: partial(c.get, url("night_report", n))),
+    "night report": (REQUEST + TOP_BAR + 5, lambda c, n, h: partial(c.get, url("night_report", n))),
 }
 
 
@@ -116,7 +124,11 @@ def test_the_hand_screen_describing_an_older_hand_reads_that_one_hand_more(count
     counts = counted(lambda c, n, h: partial(c.get, url("night_detail", n) + "?after=1"))
 
     # A night of one hand: hand 1 is the last one.
-    assert counts == {1: SIGNED_IN + 1, 7: SIGNED_IN + 2, 40: SIGNED_IN + 2}
+    assert counts == {
+        1: SIGNED_IN + TOP_BAR + 1,
+        7: SIGNED_IN + TOP_BAR + 2,
+        40: SIGNED_IN + TOP_BAR + 2,
+    }
 
 
 def test_the_settle_up_sums_the_entries_once(client):
@@ -132,7 +144,11 @@ def test_the_settle_up_sums_the_entries_once(client):
     # owes something (not after one hand), the night's payment marks, whether a "settle
     # everything" took its debts, and the payees' ways of getting paid, in one query; and
     # the payers' words "I sent it" waiting to be confirmed.
-    assert counts == {1: REQUEST + 5, 7: REQUEST + 8, 40: REQUEST + 8}
+    assert counts == {
+        1: REQUEST + TOP_BAR + 5,
+        7: REQUEST + TOP_BAR + 8,
+        40: REQUEST + TOP_BAR + 8,
+    }
 
 
 @pytest.mark.parametrize("closed", [False, True])
