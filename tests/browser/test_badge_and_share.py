@@ -58,7 +58,7 @@ def test_the_badge_shows_what_waits_and_goes_once_it_is_done(
     host_page = host.new_page()
     host_page.goto(live_server.url + reverse("table_list"))
     # Confirmed: nothing waits for the host either.
-    expect(host_page.locator(".top .badge")).to_have_count(0)
+    expect(host_page.locator(".top [data-badge]")).to_have_count(0)
     host.close()
 
 
