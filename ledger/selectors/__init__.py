@@ -38,7 +38,7 @@ module named for it; what several share has a module of its own:
 - night_state: the engine's state after a hand, before one and before the next;
 - standings: the balances as the screens show them, and the settle-up from them;
 - seal: what the players photograph to check the night later;
-- notices: who gets a message and in which language, what an account turned off, what
+- notices: who gets a message, what an account turned off, what
   waits for it (the badge), and who still owes on a night old enough to be reminded;
 - totals: chips and the money they were worth, over nights of different chip values.
 """

@@ -7,7 +7,6 @@ from django.contrib.auth import get_user_model
 from django.db.models import DecimalField, Exists, F, IntegerField, Max, OuterRef, Subquery
 
 from ledger.models import (
-    HostSettings,
     MailRefusal,
     NightTransfer,
     Notice,
@@ -18,7 +17,6 @@ from ledger.models import (
     PlayerLink,
     PushSubscription,
     SeatClaim,
-    Table,
 )
 from ledger.selectors.debts import with_paid_not_carried
 
@@ -26,16 +24,6 @@ from ledger.selectors.debts import with_paid_not_carried
 def turned_off(user) -> set[tuple[str, str]]:
     """The (kind, channel) pairs ``user`` turned off."""
     return set(NoticeOptOut.objects.filter(user=user).values_list("kind", "channel"))
-
-
-def saved_language(user) -> str:
-    """The language ``user`` chose on any phone (blank: none)."""
-    return HostSettings.objects.filter(user=user).values_list("language", flat=True).first() or ""
-
-
-def table_language(table: Table) -> str:
-    """What the table's players read without an account: its language, or its host's."""
-    return table.language or saved_language(table.owner)
 
 
 def linked_accounts(player_ids) -> dict[int, object]:

@@ -11,19 +11,19 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from ledger.models import NoticeChannel, NoticeKind, NoticeStatus, Table
+from ledger.selectors.hosts import host_language
 from ledger.selectors.notices import (
     push_subscriptions_of,
-    saved_language,
-    table_language,
     turned_off,
 )
 from ledger.services.notices import notice_queue
+from tables.languages import players_language
 from tables.notices import texts
 from tables.notices.delivery import origin_of, push_enabled, unsubscribe_url
 
 
 def recipient_language(user, table: Table | None) -> str:
-    language = saved_language(user) or (table_language(table) if table is not None else "")
+    language = host_language(user.pk) or (players_language(table) if table is not None else "")
     return language or settings.LANGUAGE_CODE
 
 
