@@ -7,6 +7,8 @@ the hand screen, record, undo, correct, tonight's roster, the judge, the live li
 its QR code, the log, close and the settle-up); the rest of the table stays the host's
 (``_for_host``), the live link's switching on and off from the report too."""
 
+import re
+
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
@@ -26,6 +28,8 @@ from ledger.models import (
 )
 from ledger.selectors.co_hosts import runs_table
 from ledger.selectors.hand_screen import HandScreen, host_hand_screen, runner_hand_screen
+
+CURRENCY = re.compile(r"[A-Z]{3}")
 
 # A live link that does not exist and one that was switched off read the same.
 NO_SUCH_LINK = gettext_lazy("No such link.")
@@ -170,6 +174,17 @@ def hand_screen_for_runner(
     if screen is None:
         raise Http404
     return screen
+
+
+def debt_person_for_player(
+    request: HttpRequest, seat_id: int, other_id: int, currency: str
+) -> tuple[Player, Player]:
+    """A seat the signed-in account plays now and another player of its table, for what
+    the two owe each other in ``currency`` (three capital letters): a 404 otherwise."""
+    seat = seat_for_player(request, seat_id)
+    if not CURRENCY.fullmatch(currency) or other_id == seat.pk:
+        raise Http404
+    return seat, get_object_or_404(Player, pk=other_id, table_id=seat.table_id)
 
 
 def night_for_player(request: HttpRequest, night_id: int) -> tuple[Night, Player]:

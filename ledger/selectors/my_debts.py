@@ -1,7 +1,13 @@
-"""What a player owes and is owed across every table where their account holds a seat:
-each open transfer, the payee's ways of getting paid where the player must pay, and the
-words "I sent it" still waiting on either side. A fixed number of queries per seat (its
-table's open debts, its payees' ways), one for the words: never one per night."""
+"""What a player owes and is owed across every table where their account holds a seat.
+
+``my_debts``: one net line per other player and currency, from the kept balances of the
+table's pairs (ledger.services.debt_balances), the payee's ways of getting paid where the
+player owes, and the words "I sent it" still waiting on either side. A fixed number of
+queries per seat (its table's open debts, its payees' ways), one for the words: never one
+per night, so it costs the same at the three-hundredth night as at the tenth.
+
+``seat_debts``: the same debts transfer by transfer, each night's on its own (what one
+person's page and the reminders list); bounded by what is open, not by the nights."""
 
 from collections import defaultdict
 from dataclasses import dataclass
@@ -12,6 +18,7 @@ from django.db.models import F, Q
 from ledger.models import NightTransfer, PaymentMethod, Player
 from ledger.rules.money import quantum
 from ledger.selectors.debts import (
+    ZERO,
     PairDebt,
     PlayerDebts,
     TransferDebt,
@@ -25,10 +32,25 @@ from ledger.selectors.player_links import user_seats
 
 
 @dataclass(frozen=True)
+class PersonDebt:
+    """What a seat and one other player of its table owe each other in one currency."""
+
+    other: Player
+    currency: str
+    owes: Decimal  # what the seat owes them
+    owed: Decimal  # what they owe the seat
+
+    @property
+    def net(self) -> Decimal:
+        """What they owe the seat, less what the seat owes them: below 0, the seat pays."""
+        return self.owed - self.owes
+
+
+@dataclass(frozen=True)
 class SeatDebts:
     seat: Player  # with its table and host
-    currencies: list[PlayerDebts]
-    # Payee id -> their ways of getting paid, per currency of what the seat owes.
+    people: list[PersonDebt]  # by currency, then name
+    # Payee id -> their ways of getting paid, per currency of what the seat owes net.
     methods: dict[str, dict[int, list[PaymentMethod]]]
 
 
@@ -47,13 +69,30 @@ class MyDebts:
             None,
         )
 
+    def sent_between(self, seat_id: int, other_id: int, currency: str) -> list[SentShown]:
+        """The words waiting between two players in one currency, either way round."""
+        return [
+            s
+            for s in self.sent
+            if {s.payer_id, s.payee_id} == {seat_id, other_id} and s.currency == currency
+        ]
 
-def _seat_night_transfers(seat: Player) -> list[NightTransfer]:
-    """The transfers of ``seat``'s closed nights, paid or paying, with something still
-    open and not carried into a "settle everything" (as ``debts.night_pooled_after`` says
-    it, for every row at once), oldest first, with ``paid``: one query. What is open
-    bounds them, not the nights: the database reads the seat's transfers, by index."""
-    rows = NightTransfer.objects.filter(Q(payer=seat) | Q(payee=seat), table_id=seat.table_id)
+
+def _seat_night_transfers(
+    seat: Player, other: Player | None = None, currency: str | None = None
+) -> list[NightTransfer]:
+    """The transfers of ``seat``'s closed nights, paid or paying (with ``other`` only, in
+    ``currency`` only, if given), with something still open and not carried into a
+    "settle everything" (as ``debts.night_pooled_after`` says it, for every row at once),
+    oldest first, with ``paid``: one query. What is open bounds them, not the nights: the
+    database reads the seat's transfers, by index."""
+    if other is None:
+        rows = NightTransfer.objects.filter(Q(payer=seat) | Q(payee=seat))
+    else:
+        rows = NightTransfer.objects.filter(Q(payer=seat, payee=other) | Q(payer=other, payee=seat))
+    rows = rows.filter(table_id=seat.table_id)
+    if currency is not None:
+        rows = rows.filter(currency=currency)
     return list(
         with_paid_not_carried(rows)
         .filter(money__gt=F("paid"))
@@ -62,11 +101,14 @@ def _seat_night_transfers(seat: Player) -> list[NightTransfer]:
     )
 
 
-def seat_debts(seat: Player) -> list[PlayerDebts]:
-    """What ``seat`` owes and is owed, per currency, transfer by transfer: each night's
-    transfer still open (with its marks), and each "settle everything" transfer still open
-    among the table's kept pairs. A fixed number of queries."""
-    transfers = _seat_night_transfers(seat)
+def seat_debts(
+    seat: Player, *, other: Player | None = None, currency: str | None = None
+) -> list[PlayerDebts]:
+    """What ``seat`` owes and is owed (to and by ``other`` only, in ``currency`` only, if
+    given), per currency, transfer by transfer: each night's transfer still open (with its
+    marks), and each "settle everything" transfer still open among the table's kept
+    pairs. A fixed number of queries."""
+    transfers = _seat_night_transfers(seat, other, currency)
     marks = marks_shown(transfers)
     by_pair: dict[tuple[str, int, int], list[TransferDebt]] = defaultdict(list)
     players: dict[int, Player] = {}
@@ -89,7 +131,11 @@ def seat_debts(seat: Player) -> list[PlayerDebts]:
         by_pair[row.currency, row.payer_id, row.payee_id].append(debt)
         players.update({row.payer_id: row.payer, row.payee_id: row.payee})
     for row in player_debts(seat):
+        if currency is not None and row.currency != currency:
+            continue
         for pair in (*row.owes, *row.owed):
+            if other is not None and other.pk not in (pair.payer.pk, pair.payee.pk):
+                continue
             for pooled in pair.transfers:
                 by_pair[row.currency, pair.payer.pk, pair.payee.pk].append(pooled)
             players.update({pair.payer.pk: pair.payer, pair.payee.pk: pair.payee})
@@ -112,17 +158,71 @@ def seat_debts(seat: Player) -> list[PlayerDebts]:
     return rows
 
 
+def _people(seat: Player) -> list[PersonDebt]:
+    """Each other player of ``seat``'s table it owes or is owed something by, per
+    currency, from the kept balances: the table's queries, no more."""
+    found: dict[tuple[str, int], list] = {}
+    for row in player_debts(seat):
+        for pair in row.owes:
+            person = found.setdefault((row.currency, pair.payee.pk), [pair.payee, ZERO, ZERO])
+            person[1] += pair.open
+        for pair in row.owed:
+            person = found.setdefault((row.currency, pair.payer.pk), [pair.payer, ZERO, ZERO])
+            person[2] += pair.open
+    people = [
+        PersonDebt(other=other, currency=currency, owes=owes, owed=owed)
+        for (currency, _), (other, owes, owed) in found.items()
+    ]
+    # Debts that cancel out stay listed (as even): both are still open until marked paid.
+    return sorted(people, key=lambda p: (p.currency, p.other.name, p.other.pk))
+
+
 def my_debts(user) -> MyDebts:
     seats = user_seats(user)
     shown = []
     for seat in seats:
-        currencies = seat_debts(seat)
-        if not currencies:
+        people = _people(seat)
+        if not people:
             continue
-        methods = {
-            row.currency: payees_payment_methods({pair.payee.pk for pair in row.owes}, row.currency)
-            for row in currencies
-            if row.owes
-        }
-        shown.append(SeatDebts(seat, currencies, methods))
+        methods: dict[str, dict[int, list[PaymentMethod]]] = defaultdict(dict)
+        for currency in {p.currency for p in people if p.net < 0}:
+            payees = {p.other.pk for p in people if p.net < 0 and p.currency == currency}
+            methods[currency] = payees_payment_methods(payees, currency)
+        shown.append(SeatDebts(seat, people, dict(methods)))
     return MyDebts(shown, pending_sent(player_ids=[seat.pk for seat in seats]) if seats else [])
+
+
+@dataclass(frozen=True)
+class PairTransfers:
+    """The open transfers between a seat and one other player in one currency, each
+    night's on its own: what one line of ``my_debts`` stands for."""
+
+    seat: Player
+    other: Player
+    currency: str
+    owes: tuple[TransferDebt, ...]  # what the seat owes them, oldest first
+    owed: tuple[TransferDebt, ...]  # what they owe the seat
+    methods: list[PaymentMethod]  # their ways of getting paid, where the seat owes them
+    sent: list[SentShown]  # the words waiting between the two
+
+    @property
+    def net(self) -> Decimal:
+        return sum((t.open for t in self.owed), ZERO) - sum((t.open for t in self.owes), ZERO)
+
+
+def pair_transfers(seat: Player, other: Player, currency: str) -> PairTransfers:
+    """What ``seat`` and ``other`` owe each other in ``currency``, transfer by transfer."""
+    rows = seat_debts(seat, other=other, currency=currency)
+    owes = tuple(t for row in rows for pair in row.owes for t in pair.transfers)
+    owed = tuple(t for row in rows for pair in row.owed for t in pair.transfers)
+    methods = payees_payment_methods({other.pk}, currency).get(other.pk, []) if owes else []
+    sent = pending_sent(player_ids=[seat.pk]) if owes or owed else []
+    return PairTransfers(
+        seat=seat,
+        other=other,
+        currency=currency,
+        owes=owes,
+        owed=owed,
+        methods=methods,
+        sent=[s for s in sent if {s.payer_id, s.payee_id} == {seat.pk, other.pk}],
+    )

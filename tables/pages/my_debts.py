@@ -1,16 +1,15 @@
-"""What I owe and am owed: at every table where the player holds a seat, per currency,
-each open transfer — what they owe with its payee's pay buttons and "I sent it", what
-they are owed with the payer's word waiting to be confirmed."""
+"""What I owe and am owed: at every table where the player holds a seat, one line per
+other player and currency with the net — the pay buttons for it where the player pays,
+the words "I sent it" waiting on either side, and a tap to the nights behind it
+(tables.pages.my_debts_person)."""
 
 from dataclasses import dataclass
-from datetime import datetime
 from decimal import Decimal
 
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger.selectors.debts import MarkShown, TransferDebt
-from ledger.selectors.my_debts import MyDebts, my_debts
+from ledger.selectors.my_debts import MyDebts, PersonDebt, SeatDebts, my_debts
 from ledger.selectors.payments_sent import SentShown
 from tables.pay_buttons import PayButton, pay_buttons, settle_up_message
 from tables.responses import Page
@@ -19,95 +18,77 @@ TEMPLATE = "me/debts.html"
 
 
 @dataclass(frozen=True)
-class DebtLine:
-    """One open transfer, as the player sees it."""
+class Word:
+    """A payer's word "I sent it", with where the player confirms it (when it is to them)."""
 
-    other: str  # the payee's name where they pay, the payer's where they are paid
-    night_started_at: datetime | None  # None: a "settle everything" transfer
-    night_id: int | None
-    open: Decimal
+    sent: SentShown
+    confirm_url: str = ""
+
+
+@dataclass(frozen=True)
+class PersonLine:
+    """What the player and one other player owe each other in one currency, netted."""
+
+    other: str
     currency: str
+    amount: Decimal  # the net, never below 0: ``paying`` says which way it goes
+    paying: bool
+    url: str  # the nights behind it
     pay: tuple[PayButton, ...] = ()
-    sent: SentShown | None = None
-    sent_url: str = ""  # "I sent it", where the player pays a night's transfer
-    confirm_url: str = ""  # where they are paid and the payer's word waits
-    # What is marked paid of it already: how much, by which account, when (none taken back).
-    marks: tuple[MarkShown, ...] = ()
+    said: tuple[Word, ...] = ()  # the player's own words, waiting
+    to_confirm: tuple[Word, ...] = ()  # the other's words, waiting for the player
 
 
 @dataclass(frozen=True)
-class CurrencyLines:
-    currency: str
-    owes: list[DebtLine]
-    owed: list[DebtLine]
-
-
-@dataclass(frozen=True)
-class SeatLines:
+class SeatPeople:
     table_name: str
     host: str
     seat_name: str
-    currencies: list[CurrencyLines]
+    lines: list[PersonLine]
 
 
 def my_debts_page(user) -> Page:
     debts = my_debts(user)
-    return Page(TEMPLATE, {"seats": _seats(debts)})
+    return Page(TEMPLATE, {"people": [_seat(seat, debts) for seat in debts.seats]})
 
 
-def _when(debt: TransferDebt) -> datetime:
-    return debt.night.started_at if debt.night is not None else debt.pool.created_at
+def _seat(seat: SeatDebts, debts: MyDebts) -> SeatPeople:
+    table = seat.seat.table
+    today = timezone.localdate()
+    return SeatPeople(
+        table_name=table.name,
+        host=table.owner.get_username(),
+        seat_name=seat.seat.name,
+        lines=[_line(seat, person, debts, table.name, today) for person in seat.people],
+    )
 
 
-def _seats(debts: MyDebts) -> list[SeatLines]:
-    shown = []
-    for seat in debts.seats:
-        table = seat.seat.table
-        currencies = []
-        for row in seat.currencies:
-            methods = seat.methods.get(row.currency, {})
-            owes = [
-                _line(debt, debts, debt.payee.name, methods, table.name, paying=True)
-                for pair in row.owes
-                for debt in pair.transfers
-            ]
-            owed = [
-                _line(debt, debts, debt.payer.name, {}, table.name, paying=False)
-                for pair in row.owed
-                for debt in pair.transfers
-            ]
-            currencies.append(CurrencyLines(row.currency, owes, owed))
-        shown.append(SeatLines(table.name, table.owner.get_username(), seat.seat.name, currencies))
-    return shown
-
-
-def _line(debt: TransferDebt, debts: MyDebts, other: str, methods, table_name, *, paying):
-    night = debt.night if debt.pool is None else None
-    sent = debts.sent_for(night.pk, debt.payer.pk, debt.payee.pk) if night else None
-    pay, sent_url, confirm_url = (), "", ""
+def _line(seat: SeatDebts, person: PersonDebt, debts: MyDebts, table_name, today) -> PersonLine:
+    paying = person.net < 0
+    amount = abs(person.net)
+    pay = ()
     if paying:
-        message = settle_up_message(table_name, timezone.localtime(_when(debt)))
+        methods = seat.methods.get(person.currency, {}).get(person.other.pk, ())
         pay = tuple(
             pay_buttons(
-                methods.get(debt.payee.pk, ()),
-                amount=debt.open,
-                currency=debt.currency,
-                message=message,
+                methods,
+                amount=amount,
+                currency=person.currency,
+                message=settle_up_message(table_name, today),
             )
         )
-        if night is not None and sent is None:
-            sent_url = reverse("my_transfer_sent", args=[night.pk, debt.payer.pk, debt.payee.pk])
-    elif sent is not None:
-        confirm_url = reverse("payment_sent_confirm", args=[sent.id])
-    return DebtLine(
-        other=other,
-        night_started_at=night.started_at if night else None,
-        night_id=night.pk if night else None,
-        open=debt.open,
-        currency=debt.currency,
+    words = debts.sent_between(seat.seat.pk, person.other.pk, person.currency)
+    return PersonLine(
+        other=person.other.name,
+        currency=person.currency,
+        amount=amount,
+        paying=paying,
+        url=reverse("my_debts_person", args=[seat.seat.pk, person.other.pk, person.currency]),
         pay=pay,
-        sent=sent,
-        sent_url=sent_url,
-        confirm_url=confirm_url,
-        marks=tuple(mark for mark in debt.marks if not mark.reversed),
+        said=tuple(Word(w) for w in words if w.payer_id == seat.seat.pk),
+        to_confirm=tuple(
+            Word(w, reverse("payment_sent_confirm", args=[w.id]))
+            for w in words
+            if w.payee_id == seat.seat.pk
+        ),
     )

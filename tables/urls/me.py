@@ -21,6 +21,11 @@ urlpatterns = [
     ),
     path("me/debts/", my_debts.my_debts, name="my_debts"),
     path(
+        "me/debts/<int:seat_id>/<int:other_id>/<str:currency>/",
+        my_debts.my_debts_person,
+        name="my_debts_person",
+    ),
+    path(
         "me/nights/<int:night_id>/transfers/<int:payer_id>/<int:payee_id>/sent/",
         my_debts.my_transfer_sent,
         name="my_transfer_sent",

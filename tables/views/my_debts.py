@@ -1,9 +1,9 @@
-"""What I owe and am owed: the player's open transfers at every table, "I sent it" on
-what they pay, and the confirmation of a payer's word — by the payee's account here, or
-by the host from the settle-up."""
+"""What I owe and am owed: one net line per person at every table, the nights behind
+each line, "I sent it" on what they pay, and the confirmation of a payer's word — by the
+payee's account here, or by the host from the settle-up."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
@@ -11,10 +11,15 @@ from django.views.decorators.http import require_POST, require_safe
 from ledger.errors import Conflict, InvalidInput
 from ledger.services.payments_sent import payment_sent_confirm, payment_sent_record
 from tables import responses
-from tables.access import night_for_player, payment_sent_for_confirmer
+from tables.access import (
+    debt_person_for_player,
+    night_for_player,
+    payment_sent_for_confirmer,
+)
 from tables.notices import tasks
 from tables.notices.announce import announce
 from tables.pages.my_debts import my_debts_page
+from tables.pages.my_debts_person import my_debts_person_page
 from tables.problems import sentences
 from tables.return_to import NEXT, return_to
 
@@ -29,21 +34,45 @@ def my_debts(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_safe
+def my_debts_person(
+    request: HttpRequest, seat_id: int, other_id: int, currency: str
+) -> HttpResponse:
+    seat, other = debt_person_for_player(request, seat_id, other_id, currency)
+    return responses.show(request, my_debts_person_page(seat, other, currency))
+
+
+@login_required
 @require_POST
 def my_transfer_sent(
     request: HttpRequest, night_id: int, payer_id: int, payee_id: int
 ) -> HttpResponse:
-    night, _ = night_for_player(request, night_id)
+    night, seat = night_for_player(request, night_id)
+    back = return_to(request, request.POST.get(NEXT)) or reverse("my_debts")
     try:
         said = payment_sent_record(
             night=night, payer_id=payer_id, payee_id=payee_id, by=request.user
         )
     except (InvalidInput, Conflict) as error:
         status = responses.CONFLICT if isinstance(error, Conflict) else responses.REFUSED
-        page = my_debts_page(request.user)
+        page = _refused_on(request, seat, payer_id, payee_id, night.house_rules.currency)
         return responses.refuse(request, page, sentences(error.problems, {}), status=status)
     announce(request, tasks.payment_sent_notices, said.pk)
-    return responses.go(request, reverse("my_debts"), str(SENT_SAID))
+    return responses.go(request, back, str(SENT_SAID))
+
+
+def _refused_on(
+    request: HttpRequest, seat, payer_id: int, payee_id: int, currency: str
+) -> responses.Page:
+    """The page "I sent it" was tapped on, again: the line's nights where the seat pays a
+    player of its table, else What I owe and am owed."""
+    try:
+        if payer_id != seat.pk:
+            raise Http404
+        seat, other = debt_person_for_player(request, seat.pk, payee_id, currency)
+    except Http404:
+        return my_debts_page(request.user)
+    return my_debts_person_page(seat, other, currency)
 
 
 @login_required

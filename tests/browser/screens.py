@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.auth.tokens import default_token_generator
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlencode, urlsafe_base64_encode
 
 from ledger import rules
+from ledger.models import NightTransfer, NoticeKind
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
@@ -20,6 +22,7 @@ from ledger.services.payment_methods import account_payment_method_add
 from ledger.services.player_invites import player_invite_create
 from ledger.services.seat_claims import seat_claim_create
 from ledger.services.share_links import share_link_create
+from tables.notices.unsubscribe import unsubscribe_token
 from tests.factories import (
     PaymentMethodFactory,
     TableFactory,
@@ -108,6 +111,10 @@ def world() -> World:
         "login": reverse("login"),
         "password reset": reverse("password_reset"),
         "share view": reverse("share_view", args=[link.token]),
+        # The one-click unsubscribe link of a message's footer, opened without signing in.
+        "unsubscribe": reverse(
+            "notice_unsubscribe", args=[unsubscribe_token(host.pk, NoticeKind.NIGHT_CLOSED)]
+        ),
         "share view (closed night)": reverse("share_view", args=[closed_link.token]),
         "share house rules": reverse("share_rules", args=[link.token]),
         "invite": reverse("invite_view", args=[invite_token]),
@@ -169,9 +176,19 @@ def world() -> World:
         "my games": reverse("my_games"),
         "my night": reverse("my_night", args=[big.pk]),
         "my debts": reverse("my_debts"),
+        "my debts with one player": reverse(
+            "my_debts_person", args=[bartholomew.pk, _owes_with(big, bartholomew), "EUR"]
+        ),
+        "messages and reminders": reverse("notice_settings"),
         "my payment methods": reverse("my_payment_methods"),
     }
     return World(host=host, anonymous=anonymous, signed_in=signed_in)
+
+
+def _owes_with(night, player) -> int:
+    """The id of someone ``player`` pays or is paid by at ``night``'s settle-up."""
+    transfer = NightTransfer.objects.filter(Q(payer=player) | Q(payee=player), night=night)[0]
+    return transfer.payee_id if transfer.payer_id == player.pk else transfer.payer_id
 
 
 EIGHT = (

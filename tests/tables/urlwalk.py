@@ -118,7 +118,7 @@ RUNNER = {
 PLAYERS_OWN_WRITES = {"my_payment_method_remove", "payment_sent_confirm", "seat_leave"}
 # URLs a player opens from their own account, for a seat it holds: the world's linked
 # player (``World.linked``) may open them at the world's table, nobody else.
-PLAYERS_OWN = {"my_night", "seat_leave"}
+PLAYERS_OWN = {"my_night", "my_debts_person", "seat_leave"}
 # Forms on those nights: "I sent it" of the world's closed night is Bob's transfer, which
 # Ann's account is refused (400, nothing written); her own is tested on its own.
 PLAYERS_OWN_FORMS = {"my_transfer_sent"}
@@ -237,6 +237,10 @@ class World:
             "invite_token": [self.invite_token],
             # Bob's account's word that he sent the closed night's transfer to Ann.
             "sent_id": [self.sent.pk],
+            # What Ann's seat and Bob owe each other, in the closed night's currency.
+            "seat_id": [self.player.pk],
+            "other_id": [self.mark.payer_id],
+            "currency": [self.closed_night.house_rules.currency],
         }
 
     def urls(self, route: Route) -> list[str]:

@@ -112,8 +112,8 @@ def test_my_debts_shows_the_payer_what_they_owe_and_the_payee_the_word(transfer)
     sent = _say(night, first, payer)
 
     mine = my_debts(payer)
-    owes = [pair for seat in mine.seats for row in seat.currencies for pair in row.owes]
-    assert {p.payee.pk: p.open for p in owes}[first.payee_id] == first.money
+    people = [person for seat in mine.seats for person in seat.people]
+    assert {p.other.pk: p.net for p in people}[first.payee_id] == -first.money
     assert mine.sent_for(night.pk, first.payer_id, first.payee_id).id == sent.pk
     theirs = my_debts(payee)
     assert [s.id for s in theirs.sent] == [sent.pk]

@@ -1,9 +1,12 @@
-"""What I owe and am owed: the player's open transfers at every table, with the payee's
-pay buttons; "I sent it"; the payer's word shown to the payee and the host, who confirm."""
+"""What I owe and am owed: one net line per person and currency, with the payee's pay
+buttons; the nights behind a line; "I sent it"; the payer's word shown to the payee and
+the host, who confirm."""
 
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ledger.models import NightTransfer, PaymentMark, PaymentSent, PaymentSentConfirmation, Player
@@ -36,18 +39,113 @@ def _sent_url(night, first):
     return reverse("my_transfer_sent", args=[night.pk, first.payer_id, first.payee_id])
 
 
-def test_the_payer_sees_what_they_owe_with_the_payees_pay_buttons(client, transfer):
-    night, first, payer, _ = transfer
+def _person_url(seat_id, other_id, currency="USD"):
+    return reverse("my_debts_person", args=[seat_id, other_id, currency])
+
+
+def _lines(response):
+    return [line for seat in response.context["people"] for line in seat.lines]
+
+
+def test_the_payer_sees_one_line_for_the_payee_with_their_pay_buttons(client, transfer):
+    _, first, payer, _ = transfer
     client.force_login(payer)
 
     response = client.get(reverse("my_debts"))
 
-    owes = [
-        line for seat in response.context["seats"] for row in seat.currencies for line in row.owes
-    ]
-    line = next(line for line in owes if line.open == first.money)
-    assert line.pay and line.sent_url == _sent_url(night, first)
+    payee_name = Player.objects.get(pk=first.payee_id).name
+    line = next(line for line in _lines(response) if line.other == payee_name)
+    assert (line.paying, line.amount) == (True, first.money)
+    assert line.pay and line.url == _person_url(first.payer_id, first.payee_id)
     assert "Pay me in cash" in response.content.decode()
+
+
+def test_the_line_opens_on_the_nights_behind_it_with_i_sent_it(client, transfer):
+    night, first, payer, _ = transfer
+    client.force_login(payer)
+
+    response = client.get(_person_url(first.payer_id, first.payee_id))
+
+    [line] = response.context["owes"]
+    assert (line.night_id, line.open) == (night.pk, first.money)
+    assert line.pay and line.sent_url == _sent_url(night, first)
+    assert response.context["owed"] == []
+
+
+def test_two_nights_the_other_way_round_make_one_net_line(client):
+    # Night 1: Bob pays Ann 12. Night 2 (recast): Ann pays Bob 4. Net: Bob owes Ann 8.
+    first = closed_example()
+    table = first.table
+    closed_example(table, cast={"Bob": "Ann", "Ann": "Cy", "Cy": "Bob"})
+    ann = Player.objects.get(table=table, name="Ann")
+    bob = Player.objects.get(table=table, name="Bob")
+    client.force_login(link_player(bob).user)
+
+    lines = _lines(client.get(reverse("my_debts")))
+
+    [with_ann] = [line for line in lines if line.other == "Ann"]
+    assert (with_ann.paying, with_ann.amount) == (True, Decimal("8.00"))
+    nights = client.get(_person_url(bob.pk, ann.pk))
+    assert [line.open for line in nights.context["owes"]] == [Decimal("12.00")]
+    assert [line.open for line in nights.context["owed"]] == [Decimal("4.00")]
+    assert (nights.context["paying"], nights.context["net"]) == (True, Decimal("8.00"))
+
+
+def test_debts_that_cancel_out_show_as_even_with_nothing_to_pay(client):
+    first = closed_example()
+    closed_example(first.table, cast={"Ann": "Bob", "Bob": "Ann"})
+    bob = Player.objects.get(table=first.table, name="Bob")
+    client.force_login(link_player(bob).user)
+
+    response = client.get(reverse("my_debts"))
+
+    [with_ann] = [line for line in _lines(response) if line.other == "Ann"]
+    assert (with_ann.amount, with_ann.pay) == (Decimal("0.00"), ())
+    assert "You and <b>Ann</b> are even" in response.content.decode()
+
+
+def test_the_main_page_costs_the_same_queries_at_six_nights_as_at_one(client):
+    night = closed_example()
+    bob = Player.objects.get(table=night.table, name="Bob")
+    client.force_login(link_player(bob).user)
+    with CaptureQueriesContext(connection) as one:
+        client.get(reverse("my_debts"))
+    for _ in range(5):
+        closed_example(night.table)
+    with CaptureQueriesContext(connection) as six:
+        response = client.get(reverse("my_debts"))
+
+    assert len(six) == len(one)
+    [with_ann] = [line for line in _lines(response) if line.other == "Ann"]
+    assert with_ann.amount == Decimal("72.00")
+
+
+@pytest.mark.parametrize(
+    "case", ["someone else's seat", "a player of another table", "the seat itself", "currency"]
+)
+def test_a_line_that_is_not_the_players_gets_a_404(client, transfer, case):
+    _, first, payer, _ = transfer
+    client.force_login(payer)
+    elsewhere = closed_example().seats.first().player_id
+    seat, other, currency = {
+        "someone else's seat": (first.payee_id, first.payer_id, "USD"),
+        "a player of another table": (first.payer_id, elsewhere, "USD"),
+        "the seat itself": (first.payer_id, first.payer_id, "USD"),
+        "currency": (first.payer_id, first.payee_id, "usd"),
+    }[case]
+
+    assert client.get(_person_url(seat, other, currency)).status_code == 404
+
+
+def test_a_line_with_nothing_open_says_so(client, transfer):
+    night, first, payer, payee = transfer
+    payment_mark(night=night, payer_id=first.payer_id, payee_id=first.payee_id, by=payee)
+    client.force_login(payer)
+
+    response = client.get(_person_url(first.payer_id, first.payee_id))
+
+    assert response.status_code == 200
+    assert (response.context["owes"], response.context["owed"]) == ([], [])
 
 
 def test_the_payees_own_details_are_not_shown_to_them_as_owed(client, transfer):
@@ -63,23 +161,24 @@ def test_i_sent_it_records_the_word_and_the_payee_sees_it(client, transfer):
     night, first, payer, payee = transfer
     client.force_login(payer)
 
-    response = client.post(_sent_url(night, first), follow=True)
+    here = _person_url(first.payer_id, first.payee_id)
+
+    response = client.post(_sent_url(night, first), {"next": here}, follow=True)
 
     sent = PaymentSent.objects.get()
     assert (sent.sent_by, sent.amount) == (payer, first.money)
+    assert response.redirect_chain == [(here, 302)]
     assert [str(m) for m in response.context["messages"]] == [str(SENT_SAID)]
+    assert response.context["owes"][0].sent.id == sent.pk
+    [said] = [word for line in _lines(client.get(reverse("my_debts"))) for word in line.said]
+    assert said.sent.id == sent.pk
     client.force_login(payee)
-    owed = [
-        line
-        for seat in client.get(reverse("my_debts")).context["seats"]
-        for row in seat.currencies
-        for line in row.owed
-    ]
-    waiting = next(line for line in owed if line.sent)
+    lines = _lines(client.get(reverse("my_debts")))
+    [waiting] = [word for line in lines for word in line.to_confirm]
     assert waiting.confirm_url == reverse("payment_sent_confirm", args=[sent.pk])
 
 
-def test_saying_it_twice_is_refused_on_top_with_a_409(client, transfer):
+def test_saying_it_twice_is_refused_on_top_of_the_nights_with_a_409(client, transfer):
     night, first, payer, _ = transfer
     payment_sent_record(night=night, payer_id=first.payer_id, payee_id=first.payee_id, by=payer)
     client.force_login(payer)
@@ -87,6 +186,7 @@ def test_saying_it_twice_is_refused_on_top_with_a_409(client, transfer):
     response = client.post(_sent_url(night, first))
 
     assert refused(response, 409) == sentences([SENT_ALREADY_SAID()], {})
+    assert response.context["pair"].other.pk == first.payee_id
     assert PaymentSent.objects.count() == 1
 
 
@@ -168,10 +268,9 @@ def test_a_part_marked_paid_says_how_much_by_which_account_and_when(client, tran
     )
     client.force_login(payer)
 
-    seats = client.get(reverse("my_debts")).context["seats"]
+    page = client.get(_person_url(first.payer_id, first.payee_id))
 
-    lines = [line for seat in seats for row in seat.currencies for line in row.owes]
-    marked = next(line for line in lines if line.marks)
+    [marked] = page.context["owes"]
     assert [(m.id, m.marked_by) for m in marked.marks] == [(mark.pk, payee.username)]
 
 
@@ -191,7 +290,8 @@ def test_a_transfer_paid_in_parts_that_add_up_in_floats_is_paid_and_not_listed(c
     bob = link_player(Player.objects.get(pk=ids["Bob"])).user
     client.force_login(bob)
 
-    seats = client.get(reverse("my_debts")).context["seats"]
+    lines = _lines(client.get(reverse("my_debts")))
 
-    owes = [line for seat in seats for row in seat.currencies for line in row.owes]
-    assert all(line.other != "Ann" for line in owes)
+    assert all(line.other != "Ann" for line in lines)
+    nights = client.get(_person_url(ids["Bob"], ids["Ann"], "KWD"))
+    assert nights.context["owes"] == []
