@@ -4,7 +4,8 @@ host sees her word and confirms it, and the host's settle-up offers Ann's own Sw
 someone must pay her.
 
 With SCREENSHOTS_DIR set, the screens are saved there as the phone shows them
-(``my-games.png``, ``my-payment-methods.png``, ``my-debts.png``, ``host-sees-sent.png``;
+(``my-games.png``, ``my-payment-methods.png``, ``my-debts.png``, ``my-debts-nights.png``,
+``host-sees-sent.png``;
 docs/screenshots/ holds the ones taken so)."""
 
 import os
@@ -69,6 +70,8 @@ def test_ann_sees_her_games_gets_paid_her_own_way_and_says_she_sent_it(
     _keep(page, "my-payment-methods")
 
     page.goto(live_server.url + reverse("my_debts"))
+    _fits(page)
+    _keep(page, "my-debts")
     # One line for Bob, the net (even: she owes him one night's 12, he owes her another's);
     # the nights behind it a tap away, "I sent it" there.
     page.get_by_role("link", name="You and Bob are even").click()
@@ -77,7 +80,7 @@ def test_ann_sees_her_games_gets_paid_her_own_way_and_says_she_sent_it(
     sent = PaymentSent.objects.get()
     assert (sent.sent_by, sent.night) == (ann, owes)
     _fits(page)
-    _keep(page, "my-debts")
+    _keep(page, "my-debts-nights")
 
     # The host, on her own phone.
     host_phone = browser.new_context(viewport={"width": 390, "height": 844})

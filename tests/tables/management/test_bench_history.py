@@ -25,6 +25,7 @@ def test_bench_history_times_every_table_wide_screen_at_each_size_and_leaves_not
         '"Mark paid" from the table (htmx)',
         "settle everything",
         "results file (CSV)",
+        "What I owe and am owed (a player)",
         "verify_ledger, per night",
     ]
     assert all(line.count(" ms") == 2 and line.endswith("x") for line in lines[2:-1])
