@@ -3,6 +3,9 @@ SHELL := /bin/bash
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# 127.0.0.1: this machine only. HOST=0.0.0.0 serves the local network too, so the phones
+# at the table reach it; `make run` then prints the address they open, with a QR code.
+HOST ?= 127.0.0.1
 
 # The first Python >= 3.12 found: versioned names, then pyenv's installs, then python3.
 PYTHON ?= $(shell for p in python3.13 python3.12 python3.14 \
@@ -40,9 +43,11 @@ run bench messages: export DJANGO_DEBUG = true
 # The worker (messages and reminders) beside the server; both stop with Ctrl-C.
 run: install
 	$(BIN)/python manage.py migrate --no-input
+	@case "$(HOST)" in 127.*|localhost|::1) ;; \
+	*) $(BIN)/python manage.py phone_address --port $(PORT) ;; esac
 	$(BIN)/python manage.py worker & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # One worker per core (pytest-xdist; each has its own test database): PYTEST_WORKERS=0 runs
 # the suite in this process, e.g. with PYTEST_ARGS="-k something" for a few tests.

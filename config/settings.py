@@ -13,6 +13,7 @@ import dj_database_url
 from django.utils.csp import CSP
 
 from config.env import env_bool, env_int, env_list, env_secret, env_secrets, env_str
+from config.lan import local_names
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -35,8 +36,11 @@ else:
 LEDGER_KEY = env_secret("DJANGO_LEDGER_KEY")
 LEDGER_KEYS_PREVIOUS = env_secrets("DJANGO_LEDGER_KEY_PREVIOUS")
 
+# In development the phones at the table reach the laptop by its local network address
+# (`make run HOST=0.0.0.0`, config/lan.py); production names its hosts.
 ALLOWED_HOSTS = env_list(
-    "DJANGO_ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if DEBUG or TESTING else []
+    "DJANGO_ALLOWED_HOSTS",
+    ["localhost", "127.0.0.1", "[::1]", *local_names()] if DEBUG or TESTING else [],
 )
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
@@ -250,7 +254,9 @@ if BEHIND_PROXY:
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_REFERRER_POLICY = "same-origin"
-SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# Over HTTPS only: served over plain HTTP on a local network address (`make run
+# HOST=0.0.0.0`), a browser ignores it, and says so as an error on every page.
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin" if SECURE else None
 
 # No inline script anywhere: scripts come from our own static files only.
 SECURE_CSP = {
