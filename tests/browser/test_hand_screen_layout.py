@@ -123,6 +123,11 @@ def test_every_row_is_one_line_and_the_screen_as_tall_as_in_english(browser, liv
                         wrong.append(f"{where}: player {row['player']}'s choices on two lines")
                     if row["lowest"] < TAP_HEIGHT or row["narrowest"] < TAP_WIDTH:
                         wrong.append(f"{where}: player {row['player']}'s choices too small")
+                # The folded balances' summary: "… pot 5", one run of words (its number
+                # was a column of its own, run into "pot": "pott5").
+                summary = page.locator(".standings-fold > summary").inner_text()
+                if "\n" in summary or not re.search(r"\S \d+$", summary):
+                    wrong.append(f"{where}: the balances' summary reads {summary!r}")
                 if language in KEEP and width == 360 and names == FIVE:
                     _keep(page, f"hand-screen-{language}")
                 context.close()
