@@ -93,6 +93,20 @@
     });
   }
 
+  // The answer, asked as the host taps, lands under the cards, below the screen of a small
+  // phone: bring a verdict into sight, moving the page no more than it takes (its top
+  // first when it is taller than the screen).
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.target.id !== "answer") {
+      return;
+    }
+    var verdict = event.target.querySelector("#verdict");
+    if (verdict) {
+      var tall = verdict.getBoundingClientRect().height > window.innerHeight;
+      verdict.scrollIntoView({ block: tall ? "start" : "nearest" });
+    }
+  });
+
   enhance(document);
   // "Was that legal?" with htmx answers with the judge again, a new form.
   document.addEventListener("htmx:load", function (event) { enhance(event.target); });

@@ -4,6 +4,7 @@ marked on the hand being entered with one tap, and the hand is recorded with it.
 import re
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import expect
 
 from ledger.models import Hand
@@ -228,3 +229,35 @@ def test_the_judge_and_its_mark_fit_a_360px_phone_in_every_language(
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
     finally:
         context.close()
+
+
+_IN_SIGHT = """() => {
+  const box = document.querySelector('#verdict h2').getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "it", "pt-br", "es", "fr", "sv"])
+def test_the_verdict_comes_into_sight_on_a_360_px_phone(browser, live_server, sign_in, language):
+    # It was asked as the host tapped the card played, and landed below the screen.
+    night = night_with(("Ann", "Bob", "Cy", "Dee"))
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, device_scale_factor=1, is_mobile=True
+    )
+    context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
+    )
+    sign_in(context, night.table.owner)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/nights/{night.pk}/judge/")
+    page.wait_for_selector("form.judge-form.enhanced", state="attached")  # judge.js ran
+
+    page.locator('label:has(input[name="trump"][value="S"])').click()
+    page.locator('#judge-trick button.trick-card[value="7H"]').click()
+    for card in ("9H", "4H", "KC"):
+        page.locator(f'#judge-hand label:has(input[name="hand"][value="{card}"])').click()
+    page.locator('#judge-played label:has(input[name="played"][value="4H"])').click()
+
+    expect(page.locator("#verdict.is-renege")).to_be_visible()
+    page.wait_for_function(_IN_SIGHT)
+    context.close()
