@@ -107,6 +107,11 @@ class CurrencySection:
     fewest: tuple[TransferRow, ...]  # "settle everything"'s transfers, when it would help
     digest: str
 
+    @property
+    def from_nights(self) -> bool:
+        """Whether some of it is open from nights (marked on their settle-ups): said once."""
+        return any(pair.from_nights for pair in self.pairs)
+
 
 def _buttons(
     methods: Mapping[int, Sequence[PaymentMethod]],

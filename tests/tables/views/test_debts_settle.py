@@ -45,10 +45,10 @@ def test_the_table_page_lists_open_debts_per_pair_and_the_fewest_transfers(clien
     assert "<b>Bob</b> owes <b>Ann</b>" in html and "<b>Ann</b> owes <b>Bob</b>" in html
     assert "Settle everything in USD" in html
     assert "All of it, reduced again: 2 transfers settle every debt above." in html
-    # The two proposed (marking one settles everything); each pair's debt from nights is
-    # marked on its night's settle-up, and says so.
+    # The two proposed (marking one settles everything); where a debt from nights is
+    # marked is said once per currency, not under every pair.
     assert html.count("Mark paid") == 2
-    assert html.count("from past nights: each is marked paid on its night's settle-up") == 4
+    assert html.count("What is open from nights is marked paid on each night's settle-up.") == 1
 
 
 def test_open_debts_and_the_fewest_transfers_have_the_payees_pay_buttons(client, host, night):
