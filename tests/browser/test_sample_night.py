@@ -2,6 +2,7 @@
 a finished night; its screens open and fit the phone; the sample is put away after."""
 
 import re
+
 import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
