@@ -163,7 +163,10 @@ def _words(screen, form, data, result, language: str) -> dict:
             help_text = str(
                 translation.gettext("Record asks again first.")
                 if check.asks
-                else translation.gettext("Ready to record.")
+                # What Record will do first, when the hand is not plain.
+                else " ".join(
+                    [*filter(None, [check.will]), translation.gettext("Ready to record.")]
+                )
             )
         words = {
             "language": language,

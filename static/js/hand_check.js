@@ -411,11 +411,26 @@
     return fill(plural(leaders.length > 1 ? words.tie : words.tooFew, most, texts), filled);
   }
 
+  // A hand the bar's summary says all of: a misdeal, or one winner takes the pot, nobody
+  // reneged, no ante given back (tables/pages/hand_screen.py, plain).
+  function plain(hand, result, state) {
+    return result.misdeal || (result.winner !== null && !(hand.reneged || []).length &&
+      !inOrder(result.ante_refunds, state.roster).length);
+  }
+
   // Everything the bar says of the tapped hand: {summary, problems, notes, help}.
   function words(checked, rules, texts, names) {
     var help = "";
     if (!checked.problems.length) {
       help = checked.asks ? texts.help.asks : texts.help.ready;
+      // Record says what it will do whenever the hand is not plain (a renege, nobody
+      // taking the pot, antes given back): the phone's rules settle it as the server will.
+      var settled = checked.settled;
+      if (!checked.asks && settled && !plain(checked.form.data, settled.result, settled.state)) {
+        help = describeHand(
+          checked.form.data, settled.result, settled.state.roster, texts, names
+        ) + " " + help;
+      }
     }
     return {
       summary: summary(checked.form, rules.tricks_per_hand, texts, names),

@@ -4,6 +4,7 @@ and, once previewed, what the correction would do to every balance and the pot."
 from ledger.models.nights import REASON_MAX_LENGTH
 from ledger.selectors.hand_changes import CorrectScreen
 from tables import presenters
+from tables.forms.correction_reason import REASONS
 from tables.forms.hand import HandForm
 from tables.night_links import links
 from tables.responses import Page
@@ -13,10 +14,17 @@ TEMPLATE = "nights/correct.html"
 
 
 def hand_correct_page(
-    screen: CorrectScreen, form: HandForm, *, reason: str = "", effect=None
+    screen: CorrectScreen,
+    form: HandForm,
+    *,
+    reason: str = "",
+    picked: str = "",
+    typed: str = "",
+    effect=None,
 ) -> Page:
-    """``effect``: the service's preview of the correction (``hand_correction_preview``),
-    once the host asked for it."""
+    """``reason``: the reason as it will be recorded; ``picked`` and ``typed``, as the
+    host gave it (tables.forms.correction_reason). ``effect``: the service's preview of
+    the correction (``hand_correction_preview``), once the host asked for it."""
     hand = screen.hand
     return Page(
         TEMPLATE,
@@ -26,6 +34,9 @@ def hand_correct_page(
             "hand": hand,
             "form": form,
             "reason": reason,
+            "reasons": list(REASONS.items()),
+            "picked": picked,
+            "typed": typed,
             "reason_max": REASON_MAX_LENGTH,
             "was": presenters.hand_text(hand, screen.names),
             "dealer_choices": [(p.id, p.name) for p in screen.players],

@@ -38,6 +38,8 @@ class Check:
     # Recording this hand asks again first ("nobody stays"); ``confirm``: it is asking now.
     asks: bool = False
     confirm: str = ""
+    # What Record will do, said before it, when the hand is not plain (``plain``).
+    will: str = ""
 
     @property
     def ok(self) -> bool:
@@ -141,12 +143,30 @@ def check(screen: HandScreen, form: HandForm, confirm: str = "") -> Check:
         gettext("%(player)s stays with no tricks: bourré.") % {"player": row.person.name}
         for row in form.counted_bourre
     ]
+    asks = hand_entry.asks(form)
+    will = ""
+    if not problems and not asks and form.data is not None:
+        result, _ = rules.settle_hand(screen.house, screen.state, form.data)
+        if not plain(form.data, result):
+            will = presenters.describe_hand(
+                rules.input_to_json(form.data), rules.result_to_json(result), screen.names
+            )
     return Check(
         _summary(form, screen.house.tricks_per_hand),
         sentences(problems, screen.names),
         notes=notes,
-        asks=hand_entry.asks(form),
+        asks=asks,
         confirm=confirm if not problems else "",
+        will=will,
+    )
+
+
+def plain(hand: rules.HandInput, result: rules.HandResult) -> bool:
+    """A hand the check's summary says all of: a misdeal, or one winner takes the pot,
+    nobody reneged, no ante given back. Otherwise Record says first what it will do
+    (and the phone's referee the same: static/js/hand_check.js, plain)."""
+    return result.misdeal or (
+        result.winner is not None and not hand.reneged and not any(result.ante_refunds.values())
     )
 
 

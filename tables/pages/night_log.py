@@ -1,4 +1,6 @@
-"""The hand log: every revision of every hand, with who changed what, when and why."""
+"""The hand log. At first a compact line per hand, newest first, each a tap to correcting
+it (the night still open) or to the hand in full; in full (``full``), every revision of
+every hand, with who changed what, when and why. Newest first, both."""
 
 from dataclasses import dataclass, field
 
@@ -36,6 +38,10 @@ class LoggedHand:
     history: list[Revision]  # every other revision, oldest first
     correct_url: str | None
 
+    @property
+    def corrected(self) -> bool:
+        return bool(self.history)
+
 
 def _revision(hand: Hand, names: dict[int, str], seat_names: dict[int, str]) -> Revision:
     by = seat_names.get(hand.created_by_id) or hand.created_by.get_username()
@@ -66,7 +72,7 @@ def _revision(hand: Hand, names: dict[int, str], seat_names: dict[int, str]) -> 
     )
 
 
-def night_log_page(night: Night) -> Page:
+def night_log_page(night: Night, *, full: bool = False) -> Page:
     log = hand_log(night)
     names = log.names
     logged = []
@@ -80,5 +86,12 @@ def night_log_page(night: Night) -> Page:
         )
         history = [r for r in revisions if r is not current]
         logged.append(LoggedHand(logged_hand.number, current, history, correct))
-    context = {"night": night, "hands": logged, "changes": log.changes, "links": links(night)}
+    context = {
+        "night": night,
+        "full": full,
+        "hands": logged,  # the newest first, what a correction is usually about
+        "changes": log.changes,
+        "links": links(night),
+        "full_url": reverse("night_log", args=[night.pk]) + "?full=1",
+    }
     return Page(TEMPLATE, context)

@@ -18,6 +18,7 @@ from ledger.services import corrections as correction_services
 from tables import hand_entry, responses, service_worker
 from tables.access import hand_screen_for_runner, night_for_runner
 from tables.forms import hand as hand_form
+from tables.forms.correction_reason import reason_from_post
 from tables.pages.hand_correct import hand_correct_page
 from tables.pages.hand_screen import SCREEN, check_page, hand_screen_page
 from tables.pages.hand_undo import hand_undo_page
@@ -189,8 +190,9 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
         request.POST, screen.players, number=number, tricks_per_hand=screen.house.tricks_per_hand
     )
     reason = ""
+    written, picked, typed = reason_from_post(request.POST)
     try:
-        reason = correction_services.clean_reason(request.POST.get("reason"), required_for=number)
+        reason = correction_services.clean_reason(written, required_for=number)
     except InvalidInput as error:
         form.problems.extend(error.problems)
     # The revision this page showed; the service compares it with the live one under
@@ -229,7 +231,7 @@ def hand_correct(request: HttpRequest, night_id: int, number: int) -> HttpRespon
                 return _changed(request, night, form.errors)
         except InvalidInput as error:
             form.problems = error.problems
-    page = hand_correct_page(screen, form, reason=reason, effect=effect)
+    page = hand_correct_page(screen, form, reason=reason, picked=picked, typed=typed, effect=effect)
     if not form.problems:
         return responses.show(request, page)
     return responses.refuse(

@@ -12,4 +12,5 @@ from tables.pages.night_log import night_log_page
 @login_required
 @require_safe
 def night_log(request: HttpRequest, night_id: int) -> HttpResponse:
-    return responses.show(request, night_log_page(night_for_runner(request, night_id)))
+    night = night_for_runner(request, night_id)
+    return responses.show(request, night_log_page(night, full=request.GET.get("full") == "1"))

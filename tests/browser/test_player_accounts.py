@@ -132,5 +132,5 @@ def test_a_co_host_records_a_hand_and_the_log_says_by_whom(
     _fits(page)
     _keep(page, screenshot, "cohost-hand")
 
-    page.goto(live_server.url + reverse("night_log", args=[night.pk]))
+    page.goto(live_server.url + reverse("night_log", args=[night.pk]) + "?full=1")
     expect(page.locator(".rev-head").first).to_contain_text("by Bob,")

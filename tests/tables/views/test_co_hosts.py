@@ -75,7 +75,7 @@ def test_a_co_host_records_a_hand_and_the_log_says_by_their_seats_name(night, co
     assert response.status_code == 302
     hand = Hand.objects.get(night=night)
     assert hand.created_by != night.table.owner
-    html = co_host.get(url("night_log", night)).content.decode()
+    html = co_host.get(url("night_log", night) + "?full=1").content.decode()
     assert "by Bob," in html
 
 

@@ -3,6 +3,7 @@ import re
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from ledger.services import corrections as correction_services
 from ledger.services import nights as night_services
@@ -33,7 +34,13 @@ def test_the_host_sees_every_hand_newest_first(client, host, night):
 
     assert response.status_code == 200
     html = response.content.decode()
-    assert [int(n) for n in re.findall(r'<h2 id="hand-\d+-heading">Hand (\d+)</h2>', html)] == [
+    assert [int(n) for n in re.findall(r'<b class="log-number">(\d+)</b>', html)] == [
+        7, 6, 5, 4, 3, 2, 1,
+    ]  # fmt: skip
+    # A line a hand, each a tap to correcting it; in full, the same order.
+    assert f'href="{reverse("hand_correct", args=[night.pk, 2])}"' in html
+    full = client.get(url("night_log", night) + "?full=1").content.decode()
+    assert [int(n) for n in re.findall(r'<h2 id="hand-\d+-heading">Hand (\d+)</h2>', full)] == [
         7, 6, 5, 4, 3, 2, 1,
     ]  # fmt: skip
 
@@ -52,7 +59,7 @@ def test_an_anonymous_visitor_is_sent_to_sign_in(client, night):
 
 
 def test_each_hand_shows_dealer_seated_stayers_pot_winner_and_payments(client, host, night):
-    html = client.get(url("night_log", night)).content.decode()
+    html = client.get(url("night_log", night) + "?full=1").content.decode()
 
     hand_3 = _section(html, 3)
     assert "<dt>Dealer</dt><dd>Cy</dd>" in hand_3
@@ -77,7 +84,7 @@ def test_corrections_and_undos_show_who_when_and_why(client, host, night):
     )
     correction_services.hand_undo_last(night=night, by=host, reason="Cy did not renege")
 
-    html = client.get(url("night_log", night)).content.decode()
+    html = client.get(url("night_log", night) + "?full=1").content.decode()
 
     hand_2 = _section(html, 2)
     assert hand_2.count('class="revision superseded"') == 1
@@ -92,6 +99,10 @@ def test_corrections_and_undos_show_who_when_and_why(client, host, night):
     assert "Why: Cy did not renege" in hand_7
     assert "Correct hand 7" not in hand_7
     assert "Correct hand 6" in _section(html, 6)
+    # A line a hand: the corrected one says so, the undone one too.
+    lines = client.get(url("night_log", night)).content.decode()
+    assert 'class="badge old">corrected</span>' in lines
+    assert 'class="log-words">Undone' in lines
 
 
 def test_the_query_count_does_not_grow_with_the_hands(client, host, night):
@@ -119,6 +130,8 @@ def test_a_closed_night_offers_no_corrections(client, host, night):
 
     assert "Correct hand" not in html
     assert "· closed" in html
+    # Each line opens the hand in full instead.
+    assert f"{url('night_log', night)}?full=1#hand-2" in html
 
 
 def test_the_log_shows_who_came_and_went(client, host, night):
