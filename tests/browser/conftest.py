@@ -116,6 +116,31 @@ def phone(browser, request):
 
 
 @pytest.fixture
+def phone_in(browser, live_server, sign_in):
+    """A small phone speaking ``language`` (360 x 740 unless told), signed in as ``user``
+    if given: a fresh context each call, closed after the test."""
+    from django.conf import settings
+
+    opened = []
+
+    def open_one(language: str, user=None, *, width: int = 360, height: int = 740):
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, device_scale_factor=1, is_mobile=True
+        )
+        opened.append(context)
+        context.add_cookies(
+            [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
+        )
+        if user is not None:
+            sign_in(context, user)
+        return context
+
+    yield open_one
+    for context in opened:
+        context.close()
+
+
+@pytest.fixture
 def page(phone):
     page = phone.new_page()
     yield page

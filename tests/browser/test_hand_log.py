@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from playwright.sync_api import expect
 
 from ledger.models import Hand
@@ -73,18 +72,11 @@ def test_correcting_hand_2_from_the_hand_screen_takes_five_taps(live_server, pho
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_after_a_renege_and_a_tie_record_said_it_and_the_banner_is_two_lines(
-    browser, live_server, sign_in, language
+    live_server, phone_in, language
 ):
     night = night_with(("Ann", "Bob", "Cy", "Dee", "Eve"))
     people = ids(night)
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, device_scale_factor=1, is_mobile=True
-    )
-    context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
-    )
-    sign_in(context, night.table.owner)
-    page = context.new_page()
+    page = phone_in(language, night.table.owner).new_page()
     page.goto(f"{live_server.url}/nights/{night.pk}/")
     seat = lambda name: page.locator(f'.seat[data-player="{people[name]}"]')  # noqa: E731
     # Bob and Cy tie at 2 tricks, Dee takes 1 and reneged.
@@ -114,4 +106,3 @@ def test_after_a_renege_and_a_tie_record_said_it_and_the_banner_is_two_lines(
     if language == "sv":
         page.goto(f"{live_server.url}/nights/{night.pk}/log/")
         _keep(page, "hand-log-sv")
-    context.close()

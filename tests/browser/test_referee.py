@@ -4,7 +4,6 @@ marked on the hand being entered with one tap, and the hand is recorded with it.
 import re
 
 import pytest
-from django.conf import settings
 from playwright.sync_api import expect
 
 from ledger.models import Hand
@@ -238,17 +237,10 @@ _IN_SIGHT = """() => {
 
 
 @pytest.mark.parametrize("language", ["en", "it", "pt-br", "es", "fr", "sv"])
-def test_the_verdict_comes_into_sight_on_a_360_px_phone(browser, live_server, sign_in, language):
+def test_the_verdict_comes_into_sight_on_a_360_px_phone(live_server, phone_in, language):
     # It was asked as the host tapped the card played, and landed below the screen.
     night = night_with(("Ann", "Bob", "Cy", "Dee"))
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, device_scale_factor=1, is_mobile=True
-    )
-    context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
-    )
-    sign_in(context, night.table.owner)
-    page = context.new_page()
+    page = phone_in(language, night.table.owner).new_page()
     page.goto(f"{live_server.url}/nights/{night.pk}/judge/")
     page.wait_for_selector("form.judge-form.enhanced", state="attached")  # judge.js ran
 
@@ -260,4 +252,3 @@ def test_the_verdict_comes_into_sight_on_a_360_px_phone(browser, live_server, si
 
     expect(page.locator("#verdict.is-renege")).to_be_visible()
     page.wait_for_function(_IN_SIGHT)
-    context.close()

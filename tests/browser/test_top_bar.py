@@ -3,7 +3,6 @@
 out; every link on one line of its own, the bar no taller than its own minimum."""
 
 import pytest
-from django.conf import settings
 from django.urls import reverse
 
 from ledger.services.seat_claims import seat_claim_create
@@ -38,23 +37,13 @@ _BAR = """() => {
 }"""
 
 
-def _bar(browser, live_server, sign_in, language: str, user, path: str) -> dict:
-    context = browser.new_context(
-        viewport={"width": WIDTH, "height": 740}, device_scale_factor=1, is_mobile=True
-    )
-    context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
-    )
-    if user is not None:
-        sign_in(context, user)
-    page = context.new_page()
+def _bar(phone_in, live_server, language: str, user, path: str) -> dict:
+    page = phone_in(language, user, width=WIDTH).new_page()
     page.goto(live_server.url + path)
-    seen = page.evaluate(_BAR)
-    context.close()
-    return seen
+    return page.evaluate(_BAR)
 
 
-def test_the_top_bar_is_one_line_at_360_px_in_every_language(browser, live_server, sign_in):
+def test_the_top_bar_is_one_line_at_360_px_in_every_language(live_server, phone_in):
     night = night_with(("Ann", "Bob", "Cy", "Dee"))
     host = night.table.owner
     # A claim waiting: the badge on My tables.
@@ -67,7 +56,7 @@ def test_the_top_bar_is_one_line_at_360_px_in_every_language(browser, live_serve
             ("signed in", host, reverse("table_list")),
             ("signed out", None, reverse("login")),
         ):
-            bar = _bar(browser, live_server, sign_in, language, user, path)
+            bar = _bar(phone_in, live_server, language, user, path)
             where = f"{language}, {who}"
             if bar["height"] > BAR_HEIGHT:
                 wrong.append(f"{where}: the bar is {bar['height']} px tall")
