@@ -129,6 +129,31 @@ def test_a_reason_is_required(client, host, night):
     assert not Hand.objects.filter(kind=Hand.CORRECT).exists()
 
 
+@pytest.mark.parametrize(
+    ("picked", "typed", "kept"),
+    [
+        ("misdeal", "", "Misdeal"),
+        ("tricks", "Dee took one", "Wrong tricks: Dee took one"),
+        ("other", "Cy came late", "Cy came late"),
+        ("no such reason", "typed alone", "typed alone"),
+    ],
+)
+def test_a_reason_picked_is_kept_with_the_words_typed(client, host, night, picked, typed, kept):
+    response = _post(client, night, NEW_HAND_2, action="confirm", reason=typed, reason_pick=picked)
+
+    assert response.status_code == 302
+    assert Hand.objects.get(kind=Hand.CORRECT).reason == kept
+
+
+def test_other_picked_with_no_words_is_refused_as_no_reason(client, host, night):
+    response = _post(client, night, NEW_HAND_2, action="confirm", reason="", reason_pick="other")
+
+    assert response.status_code == 400
+    assert said(err.REASON_REQUIRED, number=2) in _text(response)
+    assert 'value="other" checked' in _text(response)
+    assert not Hand.objects.filter(kind=Hand.CORRECT).exists()
+
+
 def test_a_reason_with_a_nul_character_is_refused_not_a_server_error(client, host, night):
     response = _post(client, night, NEW_HAND_2, action="confirm", reason="typo\x00")
 
