@@ -91,7 +91,7 @@ def test_every_screen_is_usable_on_a_small_phone(live_server, browser, screensho
 
         # The correction's preview: the same form posted with a reason, shown with its effect.
         page.goto(live_server.url + signed_in["hand correct"], wait_until="load")
-        page.get_by_label("Why is hand 2 being corrected?").fill("Cy reneged twice.")
+        page.get_by_label("In your own words (needed with Other)").fill("Cy reneged twice.")
         with page.expect_navigation(wait_until="load"):
             page.get_by_role("button", name="Preview the correction").click()
         assert page.get_by_role("heading", name="What this correction does").is_visible()

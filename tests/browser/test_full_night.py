@@ -199,7 +199,7 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
     page.get_by_role("link", name="Correct hand 1").click()
     screen.stays("Bob", 3)
     screen.folds("Dee")
-    page.get_by_label("Why is hand 1 being corrected? (required)").fill("Bob took the last trick")
+    page.get_by_label("In your own words (needed with Other)").fill("Bob took the last trick")
     page.get_by_role("button", name="Preview the correction").click()
     preview = page.locator(".preview")
     expect(preview).to_contain_text("Pot now 16, after the correction 16.")
@@ -215,16 +215,17 @@ def test_a_host_plays_worked_example_1_from_sign_up_to_settle_up(live_server, pa
     page.goto(f"{live_server.url}/nights/{night.pk}/hands/1/correct/")
     screen.stays("Bob", 2)
     screen.stays("Dee", 1)
-    page.get_by_label("Why is hand 1 being corrected? (required)").fill("Bob misremembered")
+    page.get_by_label("In your own words (needed with Other)").fill("Bob misremembered")
     page.get_by_role("button", name="Preview the correction").click()
     changes = page.locator(".preview tbody tr td:nth-child(3)").all_inner_texts()
     assert changes == ["+4", "-8", "+4", "0"]
     page.get_by_role("button", name="Confirm the correction").click()
     screen.shows(16, [10, -18, -6, -2])
 
-    # The log keeps every revision, with who, when and why.
+    # The log keeps every revision, with who, when and why (every hand in full).
     screen.more()
     page.get_by_role("link", name="Hand log").first.click()
+    page.get_by_role("link", name="Every hand in full, with its earlier versions").click()
     hand_1 = page.locator("#hand-1")
     expect(hand_1.locator(".revision")).to_have_count(3)
     expect(hand_1).to_contain_text("Why: Bob took the last trick")
