@@ -295,3 +295,30 @@ def test_a_transfer_paid_in_parts_that_add_up_in_floats_is_paid_and_not_listed(c
     assert all(line.other != "Ann" for line in lines)
     nights = client.get(_person_url(ids["Bob"], ids["Ann"], "KWD"))
     assert nights.context["owes"] == []
+
+
+def test_each_line_is_the_net_of_the_nights_behind_it(client):
+    # Three nights cast three ways, one transfer paid in part: every line's net (from the
+    # kept balances) is what its own page adds up transfer by transfer.
+    first = closed_example()
+    table = first.table
+    closed_example(table, cast={"Bob": "Ann", "Ann": "Cy", "Cy": "Bob"})
+    third = closed_example(table, cast={"Ann": "Dee", "Dee": "Ann"})
+    part = NightTransfer.objects.filter(night=third).order_by("position").first()
+    payment_mark(
+        night=third,
+        payer_id=part.payer_id,
+        payee_id=part.payee_id,
+        amount=Decimal("1"),
+        by=table.owner,
+    )
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        seat = Player.objects.get(table=table, name=name)
+        client.force_login(link_player(seat).user)
+        lines = _lines(client.get(reverse("my_debts")))
+        assert lines, name
+        for line in lines:
+            page = client.get(line.url).context
+            owed = sum((debt.open for debt in page["owed"]), Decimal(0))
+            owes = sum((debt.open for debt in page["owes"]), Decimal(0))
+            assert (line.amount, line.paying) == (abs(owed - owes), owed < owes), (name, line)
