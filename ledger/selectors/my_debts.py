@@ -70,12 +70,15 @@ class MyDebts:
         )
 
     def sent_between(self, seat_id: int, other_id: int, currency: str) -> list[SentShown]:
-        """The words waiting between two players in one currency, either way round."""
-        return [
-            s
-            for s in self.sent
-            if {s.payer_id, s.payee_id} == {seat_id, other_id} and s.currency == currency
-        ]
+        return words_between(self.sent, seat_id, other_id, currency)
+
+
+def words_between(
+    sent: list[SentShown], seat_id: int, other_id: int, currency: str
+) -> list[SentShown]:
+    """Of ``sent``, the words waiting between two players in one currency, either way."""
+    pair = {seat_id, other_id}
+    return [s for s in sent if {s.payer_id, s.payee_id} == pair and s.currency == currency]
 
 
 def _seat_night_transfers(
@@ -224,5 +227,5 @@ def pair_transfers(seat: Player, other: Player, currency: str) -> PairTransfers:
         owes=owes,
         owed=owed,
         methods=methods,
-        sent=[s for s in sent if {s.payer_id, s.payee_id} == {seat.pk, other.pk}],
+        sent=words_between(sent, seat.pk, other.pk, currency),
     )

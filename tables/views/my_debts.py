@@ -66,13 +66,14 @@ def _refused_on(
 ) -> responses.Page:
     """The page "I sent it" was tapped on, again: the line's nights where the seat pays a
     player of its table, else What I owe and am owed."""
-    try:
-        if payer_id != seat.pk:
-            raise Http404
-        seat, other = debt_person_for_player(request, seat.pk, payee_id, currency)
-    except Http404:
-        return my_debts_page(request.user)
-    return my_debts_person_page(seat, other, currency)
+    if payer_id == seat.pk:
+        try:
+            seat, other = debt_person_for_player(request, seat.pk, payee_id, currency)
+        except Http404:  # the payee is no player of the seat's table
+            pass
+        else:
+            return my_debts_person_page(seat, other, currency)
+    return my_debts_page(request.user)
 
 
 @login_required
