@@ -40,7 +40,9 @@ class LoggedHand:
 
     @property
     def corrected(self) -> bool:
-        return bool(self.history)
+        """Whether a correction changed it (an undo is no correction: the line says Undone)."""
+        revisions = [*self.history, *([self.current] if self.current else [])]
+        return any(r.hand.kind == Hand.CORRECT for r in revisions)
 
 
 def _revision(hand: Hand, names: dict[int, str], seat_names: dict[int, str]) -> Revision:

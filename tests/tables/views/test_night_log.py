@@ -103,6 +103,8 @@ def test_corrections_and_undos_show_who_when_and_why(client, host, night):
     lines = client.get(url("night_log", night)).content.decode()
     assert 'class="badge old">corrected</span>' in lines
     assert 'class="log-words">Undone' in lines
+    undone = lines[lines.index('id="hand-7"') : lines.index('id="hand-6"')]
+    assert "corrected" not in undone  # an undo is no correction
 
 
 def test_the_query_count_does_not_grow_with_the_hands(client, host, night):
