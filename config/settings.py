@@ -161,6 +161,9 @@ if BEHIND_PROXY:
 # counts every request.
 PASSWORD_RESET_LIMIT_PER_EMAIL = env_int("PASSWORD_RESET_LIMIT_PER_EMAIL", 3)
 PASSWORD_RESET_LIMIT_PER_CLIENT = env_int("PASSWORD_RESET_LIMIT_PER_CLIENT", 10)
+# Sign-in codes mailed per hour, the same way (ledger.models.SignInCode).
+SIGN_IN_CODE_LIMIT_PER_EMAIL = env_int("SIGN_IN_CODE_LIMIT_PER_EMAIL", 5)
+SIGN_IN_CODE_LIMIT_PER_CLIENT = env_int("SIGN_IN_CODE_LIMIT_PER_CLIENT", 10)
 # Seat invites a host may make in an hour, and tries at accepting one from one client
 # address in an hour; counted in the database (ledger.models.PlayerInvite and
 # PlayerInviteAttempt), as the password resets are.

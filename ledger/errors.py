@@ -202,3 +202,21 @@ DEBT_CHANGED = Code(
         "closed): nothing was written. Check them again and confirm."
     ),
 )
+SIGN_IN_CODE_WRONG = Code(
+    "sign_in_code_wrong",
+    gettext_noop("That is not the code we mailed. Tries left for this code: {left}."),
+)
+SIGN_IN_CODE_SPENT = Code(
+    "sign_in_code_spent",
+    gettext_noop(
+        "This code no longer works: it was used, it expired, or it was typed wrong too many "
+        "times. Ask for a new one."
+    ),
+)
+ACCOUNT_NAME_TAKEN = Code(
+    "account_name_taken",
+    gettext_noop("Someone took the name {name} a moment ago: choose another."),
+)
+PASSKEY_ALREADY_ADDED = Code(
+    "passkey_already_added", gettext_noop("This passkey is already added to an account.")
+)

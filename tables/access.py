@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from ledger.models import (
     Night,
+    Passkey,
     PaymentMark,
     PaymentMethod,
     PaymentSent,
@@ -221,3 +222,7 @@ def payment_sent_for_confirmer(request: HttpRequest, sent_id: int) -> PaymentSen
     if found is None:
         raise Http404
     return found
+
+
+def passkey_for_account(request: HttpRequest, passkey_id: int) -> Passkey:
+    return get_object_or_404(Passkey, pk=passkey_id, user=request.user)

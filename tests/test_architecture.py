@@ -114,6 +114,8 @@ def test_every_model_is_the_ledgers():
         "NoticeOptOut",
         "PushSubscription",
         "MailRefusal",
+        "Passkey",
+        "SignInCode",
     }
 
 

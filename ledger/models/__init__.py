@@ -20,7 +20,8 @@
 - payments_sent: a payer's word that they sent a transfer, and its confirmation
   (append-only);
 - notices: the messages sent to accounts (e-mail, Web Push), the kinds each account
-  turned off, its phones' push subscriptions, and the addresses that refuse mail.
+  turned off, its phones' push subscriptions, and the addresses that refuse mail;
+- sign_ins: the accounts' passkeys, and the codes mailed to sign in or up.
 """
 
 from ledger.models.co_hosts import CO_HOST_IS_APPEND_ONLY, CoHostGrant, CoHostRevocation
@@ -86,8 +87,10 @@ from ledger.models.results import (
     PlayerYearTotal,
 )
 from ledger.models.seat_claims import SEAT_CLAIM_IS_APPEND_ONLY, SeatClaim, SeatClaimAnswer
+from ledger.models.sign_ins import CODE_TRIES, Passkey, SignInCode
 
 __all__ = [
+    "CODE_TRIES",
     "CO_HOST_IS_APPEND_ONLY",
     "DEBTS_ARE_APPEND_ONLY",
     "ENTRY_IS_APPEND_ONLY",
@@ -121,6 +124,7 @@ __all__ = [
     "NoticeKind",
     "NoticeOptOut",
     "NoticeStatus",
+    "Passkey",
     "PasswordResetRequest",
     "PaymentMark",
     "PaymentMarkReversal",
@@ -143,5 +147,6 @@ __all__ = [
     "SeatClaim",
     "SeatClaimAnswer",
     "ShareLink",
+    "SignInCode",
     "Table",
 ]

@@ -23,6 +23,8 @@ Callers import the module that holds the service; nothing is re-exported here.
   each try at accepting one counted for the hour's limit;
 - payments_sent: a payer says they sent a transfer, the payee or the host confirms it;
 - password_resets: a request for a password-reset mail recorded, for the hour's limits;
+- sign_ins: codes mailed to sign in and their tries, accounts made without a password,
+  and the passkeys an account adds, uses and removes;
 - notices: a message to an account recorded (once per event), taken by a worker and
   marked as it went; the kinds an account turns off, its phones' push subscriptions,
   and the addresses that refuse mail.

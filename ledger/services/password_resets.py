@@ -1,24 +1,12 @@
 """Writes of the password-reset requests the hour's limits count."""
 
-import hashlib
-import hmac
-
-from django.conf import settings
 from django.utils import timezone
 
+from ledger.digests import email_key, keyed_digest
 from ledger.models import PasswordResetRequest
 
-# Each digest is an HMAC under the secret key with its own label: an address cannot be
-# found again by hashing a list of likely ones, and an e-mail digest never equals a
-# client's.
-_EMAIL_LABEL = b"bourre password reset: e-mail address\x00"
-_CLIENT_LABEL = b"bourre password reset: client address\x00"
-
-
-def _digest(label: bytes, value: str) -> str:
-    return hmac.new(
-        settings.SECRET_KEY.encode(), label + value.encode(), hashlib.sha256
-    ).hexdigest()
+_EMAIL_LABEL = b"bourre password reset: e-mail address"
+_CLIENT_LABEL = b"bourre password reset: client address"
 
 
 def password_reset_request_record(*, email: str, client: str) -> PasswordResetRequest:
@@ -33,7 +21,7 @@ def password_reset_request_record(*, email: str, client: str) -> PasswordResetRe
     was within the limit. At worst two at once are both refused, never both sent.
     """
     return PasswordResetRequest.objects.create(
-        email_digest=_digest(_EMAIL_LABEL, email.strip().lower()),
-        client_digest=_digest(_CLIENT_LABEL, client),
+        email_digest=keyed_digest(_EMAIL_LABEL, email_key(email)),
+        client_digest=keyed_digest(_CLIENT_LABEL, client),
         requested_at=timezone.now(),
     )

@@ -1,10 +1,25 @@
-"""Signing up: a user name, an e-mail address for resetting the password, the password twice."""
+"""Signing up and in: with a passkey or a code by e-mail (a name, and an address for the
+code), or with a password (a user name, an e-mail address for resetting it, the password
+twice)."""
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm, UsernameField
 from django.utils.translation import gettext_lazy
 
+from ledger.selectors.sign_ins import email_in_use
+from ledger.services.sign_ins import CODE_DIGITS
+
 SIGNUP_EMAIL_HELP = gettext_lazy("Only for resetting your password if you forget it.")
+NAME_EMAIL_HELP = gettext_lazy(
+    "For a sign-in code by mail. Optional with a passkey, but without it a lost phone "
+    "means a lost account."
+)
+EMAIL_IN_USE = gettext_lazy(
+    "An account already uses this address: sign in with a code sent to it instead."
+)
+CODE_LABEL = gettext_lazy("Code")
+CODE_HELP = gettext_lazy("The %(digits)s digits in the mail.")
 
 
 class SignupForm(UserCreationForm):
@@ -12,3 +27,45 @@ class SignupForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+
+class AccountNameForm(forms.ModelForm):
+    """Signing up without a password: the account's name, and an e-mail address, which a
+    code needs and a passkey does not."""
+
+    class Meta:
+        model = get_user_model()
+        fields = ("username", "email")
+        field_classes = {"username": UsernameField}
+
+    def __init__(self, *args, email_required: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        email = self.fields["email"]
+        email.required = email_required
+        email.help_text = NAME_EMAIL_HELP
+        email.max_length = 254
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip().lower()
+        if email and email_in_use(email):
+            raise forms.ValidationError(EMAIL_IN_USE, code="email_in_use")
+        return email
+
+
+class SignInCodeRequestForm(forms.Form):
+    email = forms.EmailField(label=gettext_lazy("Email"), max_length=254)
+
+
+class SignInCodeForm(forms.Form):
+    code = forms.CharField(
+        label=CODE_LABEL,
+        # A few spaces or a dash pasted in with the digits are forgiven.
+        max_length=CODE_DIGITS + 4,
+        widget=forms.TextInput(
+            attrs={"inputmode": "numeric", "autocomplete": "one-time-code", "autofocus": True}
+        ),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["code"].help_text = CODE_HELP % {"digits": CODE_DIGITS}

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tables.views import accounts, claims, invites, seats
+from tables.views import accounts, claims, invites, passkeys, seats, sign_in
 
 urlpatterns = [
     path("account/seats/", seats.account_seats, name="account_seats"),
@@ -10,7 +10,29 @@ urlpatterns = [
     path("live/<str:token>/claim/<int:player_id>/", claims.seat_claim, name="seat_claim"),
     path("claims/<int:claim_id>/accept/", claims.seat_claim_accept, name="seat_claim_accept"),
     path("claims/<int:claim_id>/refuse/", claims.seat_claim_refuse, name="seat_claim_refuse"),
-    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/signup/", sign_in.signup, name="signup"),
+    path(
+        "accounts/signup/passkey-options/",
+        sign_in.passkey_signup_options,
+        name="passkey_signup_options",
+    ),
+    path("accounts/passkey/", sign_in.passkey_sign_in, name="passkey_sign_in"),
+    path(
+        "accounts/passkey/options/",
+        sign_in.passkey_sign_in_options,
+        name="passkey_sign_in_options",
+    ),
+    path("accounts/code/", sign_in.sign_in_code, name="sign_in_code"),
+    path("accounts/code/ask/", sign_in.sign_in_code_request, name="sign_in_code_request"),
+    path("account/passkeys/", passkeys.account_passkeys, name="account_passkeys"),
+    path(
+        "account/passkeys/options/", passkeys.passkey_add_options, name="passkey_add_options"
+    ),
+    path(
+        "account/passkeys/<int:passkey_id>/remove/",
+        passkeys.passkey_remove,
+        name="passkey_remove",
+    ),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(next_page="sign_in_landing", redirect_authenticated_user=True),

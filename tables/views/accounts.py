@@ -1,23 +1,17 @@
-"""Signing up, and asking for a password reset (Django's, throttled). Signing in and
-out and the other password screens are Django's own views."""
+"""Asking for a password reset (Django's, throttled), and signing out. Signing in with a
+password and the other password screens are Django's own views; signing up, and signing
+in without a password, are in ``sign_in``."""
 
 from datetime import timedelta
 
 from axes.helpers import get_client_ip_address
 from django.conf import settings
-from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods
 
 from ledger.selectors.password_resets import password_reset_counts
 from ledger.services.password_resets import password_reset_request_record
-from tables import responses
-from tables.forms.accounts import SignupForm
-from tables.pages.signup import signup_page
-from tables.return_to import NEXT, return_to
 
 RESET_THROTTLED = gettext_lazy(
     "No mail was sent: too many password reset requests in the last hour for this address "
@@ -25,22 +19,6 @@ RESET_THROTTLED = gettext_lazy(
     "device). Try again later."
 )
 RESET_WINDOW_SECONDS = 60 * 60
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def signup(request: HttpRequest) -> HttpResponse:
-    # Sent from a page of this site (an invite), the new account goes back there.
-    back = return_to(request, request.POST.get(NEXT) or request.GET.get(NEXT))
-    if request.user.is_authenticated:
-        return redirect(back or "table_list")
-    if request.method != "POST":
-        return responses.show(request, signup_page(SignupForm(), back=back))
-    form = SignupForm(request.POST)
-    if not form.is_valid():
-        return responses.refuse(request, signup_page(form, back=back), form=form)
-    user = form.save()
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    return redirect(back or "table_list")
 
 
 class PasswordResetView(auth_views.PasswordResetView):

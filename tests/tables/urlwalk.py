@@ -26,6 +26,7 @@ from ledger.models import (
     Hand,
     HostSettings,
     Night,
+    Passkey,
     PaymentMark,
     PaymentMarkReversal,
     PaymentMethod,
@@ -43,6 +44,7 @@ from ledger.models import (
     SeatClaim,
     SeatClaimAnswer,
     ShareLink,
+    SignInCode,
     Table,
 )
 from ledger.services.co_hosts import co_host_grant
@@ -52,6 +54,7 @@ from ledger.services.payment_methods import account_payment_method_add
 from ledger.services.payments_sent import payment_sent_record
 from ledger.services.player_invites import player_invite_create
 from ledger.services.seat_claims import seat_claim_create
+from ledger.services.sign_ins import NewPasskey, passkey_add
 from tests.factories import (
     NightFactory,
     PaymentMethodFactory,
@@ -72,6 +75,13 @@ PUBLIC = {
     "password_reset",
     "password_reset_done",
     "password_reset_complete",
+    # Signing in and up without a password: the same forms for anyone (a signed-in
+    # visitor is sent on), and a passkey's options, which only the session keeps.
+    "passkey_sign_in",
+    "passkey_sign_in_options",
+    "passkey_signup_options",
+    "sign_in_code",
+    "sign_in_code_request",
     "share_view",
     "share_rules",
     # The invite's token is a credential, as the live link's is: whoever holds it may
@@ -115,7 +125,13 @@ RUNNER = {
 }
 # What the world's linked player (Ann) may write from her account: withdraw her own way of
 # getting paid, confirm the word "I sent it" of a transfer paid to her, leave her seat.
-PLAYERS_OWN_WRITES = {"my_payment_method_remove", "payment_sent_confirm", "seat_leave"}
+# Remove her own passkey.
+PLAYERS_OWN_WRITES = {
+    "my_payment_method_remove",
+    "payment_sent_confirm",
+    "seat_leave",
+    "passkey_remove",
+}
 # URLs a player opens from their own account, for a seat it holds: the world's linked
 # player (``World.linked``) may open them at the world's table, nobody else.
 PLAYERS_OWN = {"my_night", "my_debts_person", "seat_leave"}
@@ -155,6 +171,8 @@ LEDGER_MODELS: list[type[Model]] = [
     PaymentSentConfirmation,
     DebtPair,
     DebtBalance,
+    Passkey,
+    SignInCode,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 
@@ -215,6 +233,7 @@ class World:
     claim: SeatClaim  # someone says they are Dee, the host has not answered
     invite: PlayerInvite  # an open invite for Eve, new at the table
     invite_token: str
+    passkey: Passkey  # Ann's account's
     values: dict[str, list] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -241,6 +260,7 @@ class World:
             "seat_id": [self.player.pk],
             "other_id": [self.mark.payer_id],
             "currency": [self.closed_night.house_rules.currency],
+            "passkey_id": [self.passkey.pk],
         }
 
     def urls(self, route: Route) -> list[str]:
@@ -316,6 +336,9 @@ def build_world(player_name: str = "Ann") -> World:
     # gains no night to see.
     eve = PlayerFactory(table=table, name="Eve")
     invite, invite_token = player_invite_create(player=eve, by=owner)
+    passkey = passkey_add(
+        user=linked, key=NewPasskey(credential_id="QW5uJ3M", public_key=b"\xa5", sign_count=0)
+    )
     return World(
         owner=owner,
         other=other,
@@ -335,6 +358,7 @@ def build_world(player_name: str = "Ann") -> World:
         claim=claim,
         invite=invite,
         invite_token=invite_token,
+        passkey=passkey,
     )
 
 
