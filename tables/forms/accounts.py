@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy
 from ledger.selectors.sign_ins import email_in_use
 from ledger.services.sign_ins import CODE_DIGITS
 
+EMAIL_LABEL = gettext_lazy("Email")
 SIGNUP_EMAIL_HELP = gettext_lazy("Only for resetting your password if you forget it.")
 NAME_EMAIL_HELP = gettext_lazy(
     "For a sign-in code by mail. Optional with a passkey, but without it a lost phone "
@@ -18,12 +19,16 @@ NAME_EMAIL_HELP = gettext_lazy(
 EMAIL_IN_USE = gettext_lazy(
     "An account already uses this address: sign in with a code sent to it instead."
 )
+NAME_LABEL = gettext_lazy("Your name")
+NAME_HELP = gettext_lazy(
+    "As the host and the players will see it: letters, digits and @ . + - _ (no spaces)."
+)
 CODE_LABEL = gettext_lazy("Code")
 CODE_HELP = gettext_lazy("The %(digits)s digits in the mail.")
 
 
 class SignupForm(UserCreationForm):
-    email = forms.EmailField(label=gettext_lazy("Email"), help_text=SIGNUP_EMAIL_HELP)
+    email = forms.EmailField(label=EMAIL_LABEL, help_text=SIGNUP_EMAIL_HELP)
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
@@ -31,7 +36,10 @@ class SignupForm(UserCreationForm):
 
 class AccountNameForm(forms.ModelForm):
     """Signing up without a password: the account's name, and an e-mail address, which a
-    code needs and a passkey does not."""
+    code needs and a passkey does not. Prefixed: the password's form beside it on the
+    page has fields of the same names."""
+
+    prefix = "account"
 
     class Meta:
         model = get_user_model()
@@ -40,7 +48,10 @@ class AccountNameForm(forms.ModelForm):
 
     def __init__(self, *args, email_required: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        name = self.fields["username"]
+        name.label, name.help_text = NAME_LABEL, NAME_HELP
         email = self.fields["email"]
+        email.label = EMAIL_LABEL
         email.required = email_required
         email.help_text = NAME_EMAIL_HELP
         email.max_length = 254
@@ -53,7 +64,7 @@ class AccountNameForm(forms.ModelForm):
 
 
 class SignInCodeRequestForm(forms.Form):
-    email = forms.EmailField(label=gettext_lazy("Email"), max_length=254)
+    email = forms.EmailField(label=EMAIL_LABEL, max_length=254)
 
 
 class SignInCodeForm(forms.Form):

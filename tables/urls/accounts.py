@@ -25,9 +25,7 @@ urlpatterns = [
     path("accounts/code/", sign_in.sign_in_code, name="sign_in_code"),
     path("accounts/code/ask/", sign_in.sign_in_code_request, name="sign_in_code_request"),
     path("account/passkeys/", passkeys.account_passkeys, name="account_passkeys"),
-    path(
-        "account/passkeys/options/", passkeys.passkey_add_options, name="passkey_add_options"
-    ),
+    path("account/passkeys/options/", passkeys.passkey_add_options, name="passkey_add_options"),
     path(
         "account/passkeys/<int:passkey_id>/remove/",
         passkeys.passkey_remove,

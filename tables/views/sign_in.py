@@ -111,7 +111,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         login(request, user, backend=BACKEND)
         return redirect(back or "table_list")
-    name_form = AccountNameForm(request.POST, prefix="account", email_required=way != PASSKEY)
+    name_form = AccountNameForm(request.POST, email_required=way != PASSKEY)
     if not name_form.is_valid():
         return responses.refuse(request, signup_page(name_form, back=back), form=name_form)
     if way == PASSKEY:
@@ -132,7 +132,7 @@ def passkey_sign_in_options(request: HttpRequest) -> HttpResponse:
 def passkey_signup_options(request: HttpRequest) -> HttpResponse:
     """A new account's passkey, once its name is a good one. A name refused answers no
     options: the script then sends the form, and the page says what is wrong."""
-    form = AccountNameForm(request.POST, prefix="account")
+    form = AccountNameForm(request.POST)
     if request.user.is_authenticated or not form.is_valid():
         return responses.data({"options": None})
     return passkeys.options_response(
@@ -242,7 +242,8 @@ def mail_code(
                 str(CODE_SUBJECT % {"code": issued.code}),
                 render_to_string("registration/sign_in_code_email.txt", context, request),
                 None,
-                [email],
+                # The address the account keeps, as the password reset's mail goes.
+                [account.email if account is not None else email],
             )
         except (smtplib.SMTPException, OSError):
             return _Refused(str(MAIL_FAILED), 503)

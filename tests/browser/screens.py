@@ -22,6 +22,7 @@ from ledger.services.payment_methods import account_payment_method_add
 from ledger.services.player_invites import player_invite_create
 from ledger.services.seat_claims import seat_claim_create
 from ledger.services.share_links import share_link_create
+from ledger.services.sign_ins import NewPasskey, passkey_add
 from tables.notices.unsubscribe import unsubscribe_token
 from tests.factories import (
     PaymentMethodFactory,
@@ -46,6 +47,8 @@ def world() -> World:
     second table's closed night of eight players with long names at high stakes; the URLs
     to audit, anonymous and signed in."""
     host = UserFactory()
+    # "Signing in" lists a passkey, with its Remove.
+    passkey_add(user=host, key=NewPasskey(credential_id="aG9zdA", public_key=b"\xa5", sign_count=3))
     table = TableFactory(owner=host, name="Thursday Bourré")
     closed = night_with(("Ann", "Bob", "Cy", "Dee"), table=table)
     for number, hand in enumerate(
@@ -110,6 +113,7 @@ def world() -> World:
         "signup": reverse("signup"),
         "login": reverse("login"),
         "password reset": reverse("password_reset"),
+        "sign in with a code": reverse("sign_in_code_request"),
         "share view": reverse("share_view", args=[link.token]),
         # The one-click unsubscribe link of a message's footer, opened without signing in.
         "unsubscribe": reverse(
@@ -181,6 +185,7 @@ def world() -> World:
         ),
         "messages and reminders": reverse("notice_settings"),
         "my payment methods": reverse("my_payment_methods"),
+        "signing in": reverse("account_passkeys"),
     }
     return World(host=host, anonymous=anonymous, signed_in=signed_in)
 
