@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest, HttpResponse
-from django.utils.translation import gettext
+from django.utils.translation import pgettext
 from webauthn import (
     base64url_to_bytes,
     generate_authentication_options,
@@ -66,7 +66,7 @@ def creation_options(
     rp_id, _ = _site(request)
     options = generate_registration_options(
         rp_id=rp_id,
-        rp_name=gettext("Bourré ledger"),
+        rp_name=pgettext("the app's name", "Bourré ledger"),
         user_name=name,
         user_display_name=name,
         timeout=TIMEOUT_MS,

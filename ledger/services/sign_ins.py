@@ -16,7 +16,8 @@ from ledger.digests import email_key, keyed_digest
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import CODE_TRIES, Passkey, SignInCode
 
-CODE_LIFETIME = timedelta(minutes=15)
+CODE_LIFETIME_MINUTES = 15
+CODE_LIFETIME = timedelta(minutes=CODE_LIFETIME_MINUTES)
 CODE_DIGITS = 6
 
 _EMAIL_LABEL = b"bourre sign-in code: e-mail address"

@@ -6,6 +6,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.http import urlencode
 
+from ledger.services.sign_ins import CODE_LIFETIME_MINUTES
 from tables.forms.accounts import SignInCodeForm, SignInCodeRequestForm
 from tables.responses import Page
 
@@ -28,8 +29,14 @@ def code_request_page(form: SignInCodeRequestForm, *, back: str = "") -> Page:
 
 
 def code_enter_page(form: SignInCodeForm, *, email: str, signing_up: bool, back: str) -> Page:
-    again = with_next("signup" if signing_up else "sign_in_code_request", back)
+    again = with_next("signup", back) if signing_up else with_next("sign_in_code_request", back)
     return Page(
         "registration/sign_in_code.html",
-        {"form": form, "email": email, "signing_up": signing_up, "again_url": again},
+        {
+            "form": form,
+            "email": email,
+            "signing_up": signing_up,
+            "again_url": again,
+            "minutes": CODE_LIFETIME_MINUTES,
+        },
     )

@@ -4,7 +4,6 @@ in without a password, are in ``sign_in``."""
 
 from datetime import timedelta
 
-from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
@@ -12,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from ledger.selectors.password_resets import password_reset_counts
 from ledger.services.password_resets import password_reset_request_record
+from tables.clients import client_address
 
 RESET_THROTTLED = gettext_lazy(
     "No mail was sent: too many password reset requests in the last hour for this address "
@@ -48,7 +48,7 @@ def reset_allowed(request: HttpRequest, email: str) -> bool:
     the way django-axes reads it, so sign-in throttling and this one agree on who is
     asking (behind a proxy too).
     """
-    client = get_client_ip_address(request) or "unknown"
+    client = client_address(request)
     recorded = password_reset_request_record(email=email, client=client)
     counts = password_reset_counts(recorded, within=timedelta(seconds=RESET_WINDOW_SECONDS))
     return (

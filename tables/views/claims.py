@@ -2,7 +2,6 @@
 player of the night not linked yet, and the host accepts (the seat is linked to their
 account) or refuses, from the table's page or the player's."""
 
-from axes.helpers import get_client_ip_address
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
@@ -17,6 +16,7 @@ from ledger.selectors.share_links import shared_night
 from ledger.services import seat_claims
 from tables import responses
 from tables.access import NO_SUCH_LINK, claim_for_host, player_of_shared_night
+from tables.clients import client_address
 from tables.notices import tasks
 from tables.notices.announce import announce
 from tables.pages.seat_claim import seat_claim_page
@@ -49,7 +49,7 @@ def seat_claim(request: HttpRequest, token: str, player_id: int) -> HttpResponse
         return response
     if not signed_in:
         return redirect_to_login(request.get_full_path())
-    client = get_client_ip_address(request) or "unknown"
+    client = client_address(request)
     try:
         claim = seat_claims.seat_claim_create(player=player, user=request.user, client=client)
     except ServiceError as error:

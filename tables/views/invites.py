@@ -8,7 +8,6 @@ until they sign out). Any link that opens nothing — unknown, used, withdrawn, 
 answers the same 404, so a link tells nothing of the invite it was.
 """
 
-from axes.helpers import get_client_ip_address
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
@@ -23,6 +22,7 @@ from ledger.selectors.player_invites import InviteScreen, invite_attempts_since,
 from ledger.services import player_invites as invites
 from tables import responses
 from tables.access import invite_for_host, player_for_host
+from tables.clients import client_address
 from tables.notices import tasks
 from tables.notices.announce import announce
 from tables.pages.invite_accept import invite_accept_page
@@ -105,7 +105,7 @@ def invite_view(request: HttpRequest, invite_token: str) -> HttpResponse:
 
 
 def _accept(request: HttpRequest, screen: InviteScreen, page) -> HttpResponse:
-    client = get_client_ip_address(request) or "unknown"
+    client = client_address(request)
     attempt = invites.player_invite_attempt_record(client=client)
     limit = settings.PLAYER_INVITE_ATTEMPT_LIMIT_PER_CLIENT
     if invite_attempts_since(attempt, within=invites.LIMIT_WINDOW) > limit:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from axes.handlers.proxy import AxesProxyHandler
-from axes.helpers import get_client_ip_address, get_lockout_response
+from axes.helpers import get_lockout_response
 from django.conf import settings
 from django.contrib.auth import login, user_login_failed
 from django.contrib.auth.models import AbstractBaseUser
@@ -30,6 +30,7 @@ from ledger.errors import Conflict, InvalidInput, ServiceError
 from ledger.selectors.sign_ins import account_for_email, sign_in_code_counts
 from ledger.services import sign_ins
 from tables import passkeys, responses
+from tables.clients import client_address
 from tables.forms.accounts import (
     AccountNameForm,
     SignInCodeForm,
@@ -226,7 +227,7 @@ def mail_code(
     """Mail a new code to ``email`` for ``account`` (none: signing up as ``username``, or
     no account uses the address, when nothing is mailed and the page says the same), and
     keep in the session what it is for. None when done, else why not."""
-    client = get_client_ip_address(request) or "unknown"
+    client = client_address(request)
     issued = sign_ins.sign_in_code_issue(email=email, client=client, user=account)
     counts = sign_in_code_counts(issued.row, within=CODE_WINDOW)
     per_email = settings.SIGN_IN_CODE_LIMIT_PER_EMAIL
@@ -235,8 +236,11 @@ def mail_code(
         text = CODE_THROTTLED % {"per_email": per_email, "per_client": per_client}
         return _Refused(text, 429)
     if account is not None or username:
-        minutes = int(sign_ins.CODE_LIFETIME.total_seconds() // 60)
-        context = {"code": issued.code, "minutes": minutes, "signing_up": bool(username)}
+        context = {
+            "code": issued.code,
+            "minutes": sign_ins.CODE_LIFETIME_MINUTES,
+            "signing_up": bool(username),
+        }
         try:
             send_mail(
                 str(CODE_SUBJECT % {"code": issued.code}),

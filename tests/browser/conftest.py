@@ -171,3 +171,14 @@ def screenshot():
         return path
 
     return take
+
+
+def sign_up_with_a_password(page, username: str, email: str, password: str) -> None:
+    """Fill in the sign-up page's password way, in its fold (a passkey and a code come
+    first), up to the tap on Create account, which the caller makes."""
+    fold = page.locator("details.password-way")
+    fold.locator("summary").click()
+    fold.get_by_label("Username").fill(username)
+    fold.get_by_label("Email").fill(email)
+    fold.get_by_label("Password", exact=True).fill(password)
+    fold.get_by_label("Password confirmation").fill(password)

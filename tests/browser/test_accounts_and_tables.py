@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ledger.models import Night, Seat
+from tests.browser.conftest import sign_up_with_a_password
 from tests.browser.taps import start_the_night
 from tests.factories import PASSWORD, UserFactory
 
@@ -16,10 +17,7 @@ def _fits_the_phone(page) -> bool:
 
 def test_a_new_host_signs_up_makes_a_table_and_starts_a_night(live_server, page, screenshot):
     page.goto(live_server.url + "/accounts/signup/")
-    page.get_by_label("Username").fill("ann_host")
-    page.get_by_label("Email").fill("ann@example.com")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
+    sign_up_with_a_password(page, "ann_host", "ann@example.com", PASSWORD)
     assert _fits_the_phone(page)
     screenshot(page, "signup")
     page.get_by_role("button", name="Create account").click()

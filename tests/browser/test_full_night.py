@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ledger.models import Night
+from tests.browser.conftest import sign_up_with_a_password
 from tests.browser.taps import answer_yes, start_the_night
 from tests.factories import PASSWORD, night_with
 from tests.ledger.helpers import ids
@@ -81,10 +82,7 @@ class HandScreen:
 
 def _sign_up_and_start_the_night(page, base: str) -> Night:
     page.goto(base + "/accounts/signup/")
-    page.get_by_label("Username").fill("dee_host")
-    page.get_by_label("Email").fill("dee@example.com")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
+    sign_up_with_a_password(page, "dee_host", "dee@example.com", PASSWORD)
     page.get_by_role("button", name="Create account").click()
     page.wait_for_url(base + "/tables/")
     page.get_by_role("link", name="New table").click()

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from ledger.selectors.player_links import current_link
 from ledger.services.co_hosts import co_host_grant
 from ledger.services.share_links import share_link_create
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, sign_up_with_a_password
 from tests.factories import PASSWORD, UserFactory, link_player, night_with
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -61,10 +61,7 @@ def test_the_host_invites_ann_by_qr_code_and_ann_signs_up_and_links_her_seat(
     mine.goto(address)
     expect(mine.get_by_role("heading", level=1)).to_have_text("Do you play Ann?")
     mine.get_by_role("link", name="Sign up").click()
-    mine.get_by_label("Username").fill("ann_herself")
-    mine.get_by_label("Email").fill("ann@example.com")
-    mine.get_by_label("Password", exact=True).fill(PASSWORD)
-    mine.get_by_label("Password confirmation").fill(PASSWORD)
+    sign_up_with_a_password(mine, "ann_herself", "ann@example.com", PASSWORD)
     mine.get_by_role("button", name="Create account").click()
     mine.wait_for_url(address)
     button = mine.get_by_role("button", name="This is me — link my account")

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from ledger.models import Hand, PaymentSent, Player
 from ledger.selectors.player_links import current_link
 from ledger.services.player_invites import player_invite_create
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, sign_up_with_a_password
 from tests.factories import PASSWORD, night_with
 from tests.ledger.debt_nights import closed_example
 
@@ -55,10 +55,7 @@ def test_ann_claims_her_seats_sees_her_games_gets_paid_her_way_and_co_hosts(
     mine = ann_phone.new_page()
     mine.goto(address)
     mine.get_by_role("link", name="Sign up").click()
-    mine.get_by_label("Username").fill("ann")
-    mine.get_by_label("Email").fill("ann@example.com")
-    mine.get_by_label("Password", exact=True).fill(PASSWORD)
-    mine.get_by_label("Password confirmation").fill(PASSWORD)
+    sign_up_with_a_password(mine, "ann", "ann@example.com", PASSWORD)
     mine.get_by_role("button", name="Create account").click()
     mine.wait_for_url(address)
     mine.get_by_role("button", name="This is me — link my account").click()
