@@ -220,3 +220,10 @@ ACCOUNT_NAME_TAKEN = Code(
 PASSKEY_ALREADY_ADDED = Code(
     "passkey_already_added", gettext_noop("This passkey is already added to an account.")
 )
+PASSKEY_LAST_WAY_IN = Code(
+    "passkey_last_way_in",
+    gettext_noop(
+        "This passkey is the account's only way in: it has no password and no e-mail "
+        "address for a code. Add another passkey first."
+    ),
+)

@@ -140,4 +140,11 @@ def passkey_used(*, passkey: Passkey, sign_count: int) -> None:
 
 
 def passkey_remove(*, passkey: Passkey) -> None:
-    passkey.delete()
+    """Remove it, unless it is the account's last way in (no other passkey, no password,
+    no address for a code): the account would be locked out for good."""
+    with transaction.atomic():
+        user = get_user_model().objects.select_for_update(no_key=True).get(pk=passkey.user_id)
+        others = Passkey.objects.filter(user=user).exclude(pk=passkey.pk).exists()
+        if not (others or user.has_usable_password() or user.email):
+            raise InvalidInput(err.PASSKEY_LAST_WAY_IN())
+        passkey.delete()

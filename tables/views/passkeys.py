@@ -53,5 +53,9 @@ def passkey_add_options(request: HttpRequest) -> HttpResponse:
 @require_POST
 def passkey_remove(request: HttpRequest, passkey_id: int) -> HttpResponse:
     passkey = passkey_for_account(request, passkey_id)
-    sign_ins.passkey_remove(passkey=passkey)
+    try:
+        sign_ins.passkey_remove(passkey=passkey)
+    except ServiceError as error:
+        page = account_passkeys_page(request.user)
+        return responses.refuse(request, page, sentences(error.problems, {}))
     return responses.go(request, reverse("account_passkeys"), str(PASSKEY_REMOVED))
