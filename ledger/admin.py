@@ -26,6 +26,7 @@ from ledger.models import (
     NightTransfer,
     Notice,
     NoticeOptOut,
+    Passkey,
     PasswordResetRequest,
     PaymentMark,
     PaymentMarkReversal,
@@ -48,6 +49,7 @@ from ledger.models import (
     SeatClaim,
     SeatClaimAnswer,
     ShareLink,
+    SignInCode,
     Table,
 )
 
@@ -216,6 +218,25 @@ class PasswordResetRequestAdmin(ReadOnlyAdmin):
     list_display = ["requested_at", "email_digest", "client_digest"]
     search_fields = ["email_digest", "client_digest"]
     date_hierarchy = "requested_at"
+
+
+@admin.register(Passkey)
+class PasskeyAdmin(ReadOnlyAdmin):
+    # The public keys only: an account removes its own from its Signing in page.
+    list_display = ["id", "user", "created_at", "last_used_at", "sign_count"]
+    list_select_related = ["user"]
+    search_fields = ["user__username"]
+    exclude = ["public_key"]
+
+
+@admin.register(SignInCode)
+class SignInCodeAdmin(ReadOnlyAdmin):
+    # Digests only, as the password resets'.
+    list_display = ["created_at", "user", "tries", "used_at", "email_digest", "client_digest"]
+    list_select_related = ["user"]
+    search_fields = ["email_digest", "client_digest"]
+    exclude = ["code_digest"]
+    date_hierarchy = "created_at"
 
 
 @admin.register(PlayerLink)

@@ -99,7 +99,7 @@ def _signed_in(request: HttpRequest, user: AbstractBaseUser, back: str) -> HttpR
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     # Sent from a page of this site (an invite), the new account goes back there.
-    back = return_to(request, request.POST.get(NEXT) or request.GET.get(NEXT))
+    back = _back(request)
     if request.user.is_authenticated:
         return redirect(back or "table_list")
     if request.method != "POST":

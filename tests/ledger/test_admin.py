@@ -24,6 +24,7 @@ from ledger.services.player_invites import (
 )
 from ledger.services.player_links import player_unlink
 from ledger.services.seat_claims import seat_claim_create, seat_claim_refuse
+from ledger.services.sign_ins import NewPasskey, passkey_add, sign_in_code_issue
 from tests.factories import (
     NightFactory,
     PaymentMethodFactory,
@@ -92,6 +93,9 @@ def _accounts(night) -> None:
         user=host, endpoint="https://push.example/x", p256dh="BKey", auth="secret"
     )
     notices.mail_refusal_record(address="gone@example.com", reason="550 no such mailbox")
+    # A passkey, and a code mailed to sign in.
+    passkey_add(user=host, key=NewPasskey(credential_id="QUJD", public_key=b"\xa5", sign_count=0))
+    sign_in_code_issue(email=host.email, client="203.0.113.10", user=host)
 
 
 def _debts() -> None:
