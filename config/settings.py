@@ -243,6 +243,8 @@ NOTICE_LIMIT_PER_HOST = env_int("NOTICE_LIMIT_PER_HOST", 200)
 # HTTPS everywhere in production; off in development and tests, which speak HTTP.
 SECURE = env_bool("DJANGO_SECURE", default=not (DEBUG or TESTING))
 SECURE_SSL_REDIRECT = SECURE
+# A load balancer's health probe asks over plain HTTP, from behind the proxy.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 SESSION_COOKIE_SECURE = SECURE
 CSRF_COOKIE_SECURE = SECURE
 LANGUAGE_COOKIE_SECURE = SECURE

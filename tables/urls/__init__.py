@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tables.views import home, install, languages
+from tables.views import health, home, install, languages
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -11,6 +11,8 @@ urlpatterns = [
     path("sw.js", install.service_worker_script, name="service_worker"),
     path("manifest.webmanifest", install.web_manifest, name="web_manifest"),
     path("language/", languages.language_set, name="set_language"),
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
     path("", include("tables.urls.accounts")),
     path("", include("tables.urls.tables")),
     path("", include("tables.urls.nights")),

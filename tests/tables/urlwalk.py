@@ -91,6 +91,9 @@ PUBLIC = {
     "seat_claim",
     "set_language",
     "favicon",
+    # A probe's: the process answers, the database answers with every migration applied.
+    "healthz",
+    "readyz",
     # The same for everyone: the service worker keeps a host's pages only as the pages
     # themselves say (tables/service_worker.py), and the manifest names no host.
     "service_worker",
