@@ -6,8 +6,6 @@ services as the phone, whole or not at all. A table's results file grows with it
 history: it is sent as it is written (streamed), never held whole.
 """
 
-import csv
-import io
 import json
 
 from django.contrib.auth import get_user_model
@@ -26,6 +24,7 @@ from ledger.models import Entry, Night, Table
 from ledger.selectors.table_results import table_results
 from tables import responses
 from tables.access import night_for_host, table_for_host
+from tables.csv_files import SafeCells, csv_response, csv_stream
 from tables.forms.night_file import NightFileForm
 from tables.pages.night_import import night_import_page
 from tables.problems import sentences
@@ -41,69 +40,12 @@ NOT_IMPORTED = gettext_lazy("The night was not imported, and nothing was written
 IMPORT_AGAIN = gettext_lazy(
     "If that night really was played twice, tick “Import it again anyway” and upload it again."
 )
+
+
 # The downloads are machine formats, the same in every language (see docs): the CSV
 # headers, the coded values in the cells ("pot" for the pot's entries, "yes"/"no" for a
 # closed night, the entry kinds) and the file names; the night file's keys are
 # ledger.nightfile's.
-# A spreadsheet runs a cell starting with one of these as a formula.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_cell(value):
-    """Text that a spreadsheet would run as a formula gets a leading apostrophe.
-
-    Only text is touched: numbers (a negative amount starts with "-") stay numbers.
-    """
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def _csv_response(filename: str, header: list[str], rows) -> HttpResponse:
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
-    writer.writerow(header)
-    writer.writerows([safe_cell(cell) for cell in row] for row in rows)
-    return response
-
-
-class _SafeCells(dict):
-    """Each text's ``safe_cell``, worked out the first time it is asked for."""
-
-    def __missing__(self, text: str) -> str:
-        cell = self[text] = safe_cell(text)
-        return cell
-
-
-# Rows written, and sent, at a time: a few dozen kilobytes rather than a write per row.
-STREAM_ROWS = 500
-
-
-def _csv_stream(filename: str, header: list[str], groups) -> StreamingHttpResponse:
-    """A CSV file sent as it is written, so a long one is never held whole: ``groups``
-    are lists of rows ready for the file (their text cells already passed through
-    ``safe_cell``), sent STREAM_ROWS or so at a time."""
-
-    def chunks():
-        buffer = io.StringIO()  # the csv writer's pseudo-file, emptied at each chunk
-        writer = csv.writer(buffer)
-        writer.writerow(header)
-        waiting = 0
-        for rows in groups:
-            writer.writerows(rows)
-            waiting += len(rows)
-            if waiting >= STREAM_ROWS:
-                yield buffer.getvalue()
-                buffer.seek(0)
-                buffer.truncate()
-                waiting = 0
-        if buffer.tell():
-            yield buffer.getvalue()
-
-    response = StreamingHttpResponse(chunks(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
 
 
 def _date(value) -> str:
@@ -149,7 +91,7 @@ def night_entries_csv(request: HttpRequest, night_id: int) -> HttpResponse:
             "hash",
         )
     )
-    return _csv_response(
+    return csv_response(
         f"{_night_name(night)}-entries.csv",
         ["seq", "when", "by", "hand", "revision", "player", "kind", "amount", "reverses", "hash"],
         (
@@ -177,7 +119,7 @@ def table_results_csv(request: HttpRequest, table_id: int) -> StreamingHttpRespo
     table = table_for_host(request, table_id)
     # The rows are read as the file is sent, after this view has returned: the time
     # zone its dates are in is taken now.
-    return _csv_stream(
+    return csv_stream(
         f"{slugify(table.name) or 'table'}-results.csv",
         ["night", "date", "closed", "player", "chips", "money", "currency"],
         _results(table, timezone.get_current_timezone()),
@@ -189,7 +131,7 @@ def _results(table: Table, zone):
 
     A night's date is worked out once for its rows, and each name's cell once for the
     file (the numbers, the dates and "yes"/"no" never look like a formula)."""
-    cells = _SafeCells()
+    cells = SafeCells()
     for night in table_results(table):
         night_id = night.night_id
         date = f"{night.started_at.astimezone(zone):%Y-%m-%d}"

@@ -186,6 +186,7 @@ def world() -> World:
         "messages and reminders": reverse("notice_settings"),
         "my payment methods": reverse("my_payment_methods"),
         "signing in": reverse("account_passkeys"),
+        "your data": reverse("account_data"),
     }
     return World(host=host, anonymous=anonymous, signed_in=signed_in)
 

@@ -20,13 +20,14 @@ from ledger.rules.money import from_units
 from ledger.services import corrections as correction_services
 from ledger.services import hands as hand_services
 from ledger.services import nights as night_services
+from tables.csv_files import safe_cell
 from tables.forms.night_file import (
     FILE_NOT_TEXT,
     FILE_REQUIRED,
     FILE_TOO_LARGE,
     IMPORT_LIMIT_BYTES,
 )
-from tables.views.exports import IMPORT_AGAIN, NOT_IMPORTED, safe_cell
+from tables.views.exports import IMPORT_AGAIN, NOT_IMPORTED
 from tests.factories import (
     NightFactory,
     PlayerFactory,
