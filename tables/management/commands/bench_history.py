@@ -115,17 +115,25 @@ class History:
         self.rnd = random.Random(seed)  # noqa: S311 - a history to replay, not a secret
 
     def run(self, sizes: tuple[int, ...]) -> None:
-        host = get_user_model().objects.create_user("bench-history-host")
-        # The configured host names allow localhost, not the test client's "testserver".
-        client = Client(SERVER_NAME="localhost")
-        client.force_login(host)
         built = time.perf_counter()
         timings: dict[str, list[float]] = {}
+        downloads: list[int] = []
         for size in sizes:
+            # A host per table: "Your data" then holds that table alone.
+            host = get_user_model().objects.create_user(f"bench-history-host-{size}")
+            # The configured host names allow localhost, not the test client's "testserver".
+            client = Client(SERVER_NAME="localhost")
+            client.force_login(host)
             table = self.fill(host, size)
             for name, ms in self.measure(client, table).items():
                 timings.setdefault(name, []).append(ms)
+            response = client.get(reverse("account_data_json"))
+            downloads.append(len(b"".join(response.streaming_content)))
         self.report(sizes, timings, time.perf_counter() - built)
+        self.out.write(
+            "Your data, everything (JSON), the host's download: "
+            + ", ".join(f"{size / 1_000_000:.1f} MB" for size in downloads)
+        )
 
     def fill(self, host, nights: int) -> Table:
         name = f"History of {nights}"
@@ -179,6 +187,7 @@ class History:
             '"Mark paid" from the table (htmx)': mark,
             "settle everything": settle,
             "results file (CSV)": get(reverse("table_results_csv", args=[table.pk])),
+            "Your data, everything (JSON)": get(reverse("account_data_json")),
             "What I owe and am owed (a player)": lambda: mine.get(debts),
         }
         timings = {name: self.median(name, request) for name, request in screens.items()}

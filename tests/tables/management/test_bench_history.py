@@ -1,4 +1,5 @@
 import io
+import re
 
 import pytest
 from django.core.management import call_command
@@ -17,7 +18,7 @@ def test_bench_history_times_every_table_wide_screen_at_each_size_and_leaves_not
 
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("history benchmark: the table-wide screens at 2 nights, 4 nights")
-    screens = [line.split("  ")[0] for line in lines[2:-1]]
+    screens = [line.split("  ")[0] for line in lines[2:-2]]
     assert screens == [
         "table page",
         "player page",
@@ -25,10 +26,15 @@ def test_bench_history_times_every_table_wide_screen_at_each_size_and_leaves_not
         '"Mark paid" from the table (htmx)',
         "settle everything",
         "results file (CSV)",
+        "Your data, everything (JSON)",
         "What I owe and am owed (a player)",
         "verify_ledger, per night",
     ]
-    assert all(line.count(" ms") == 2 and line.endswith("x") for line in lines[2:-1])
+    assert all(line.count(" ms") == 2 and line.endswith("x") for line in lines[2:-2])
+    assert lines[-2].startswith("built and measured in")
+    assert re.fullmatch(
+        r"Your data, everything \(JSON\), the host's download: [\d.]+ MB, [\d.]+ MB", lines[-1]
+    )
     assert row_counts() == before
 
 
