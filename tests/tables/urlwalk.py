@@ -6,6 +6,7 @@ fails loudly instead of being skipped.
 """
 
 import itertools
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -376,6 +377,27 @@ def _named(hands: list[dict], name: str) -> list[dict]:
         return name if value == "Ann" else value
 
     return [swap(hand) for hand in hands]
+
+
+# The tables ``fingerprint`` reads: a statement that writes to none of them changes none of
+# its rows.
+_FINGERPRINTED = [model._meta.db_table for model in LEDGER_MODELS] + [
+    get_user_model()._meta.db_table
+]
+_WRITE = re.compile(
+    r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?(?P<table>\w+)"?', re.IGNORECASE
+)
+
+
+def wrote(queries) -> bool:
+    """Whether any of the SQL ``queries`` (a ``CaptureQueriesContext``) wrote to a table
+    ``fingerprint`` reads: where none did, a request's "after" is its "before", and the
+    walk reads every row again only after a request that wrote."""
+    for query in queries.captured_queries:
+        found = _WRITE.match(query["sql"])
+        if found and found["table"] in _FINGERPRINTED:
+            return True
+    return False
 
 
 def fingerprint() -> dict[str, list]:
