@@ -101,6 +101,8 @@ def snapshot_write(directory: Path, *, using: str = "default") -> Manifest:
     engine = _engine(using)
     if directory.exists() and any(directory.iterdir()):
         raise SnapshotError(f"{directory} is not empty: choose an empty or a new directory.")
+    if "django_migrations" not in connections[using].introspection.table_names():
+        raise SnapshotError("The database holds nothing of the app's: nothing to back up.")
     directory.mkdir(parents=True, exist_ok=True)
     target = directory / FILES[engine]
     manifest = Manifest(engine, timezone.now().isoformat(), _applied(using))

@@ -123,3 +123,18 @@ def test_a_backup_of_another_engine_is_refused(tmp_path):
     (backup / MANIFEST).write_text(json.dumps(manifest))
     with pytest.raises(CommandError, match=f"backup is of a {other} database"):
         call_command("restore", str(backup))
+
+
+def test_a_database_the_app_never_used_is_not_backed_up(tmp_path):
+    empty = tmp_path / "empty.sqlite3"
+    with pytest.raises(subprocess.CalledProcessError) as refused:
+        subprocess.run(  # noqa: S603 - our own interpreter and manage.py
+            [sys.executable, "manage.py", "backup", str(tmp_path / "backup")],
+            cwd=ROOT,
+            env={**os.environ, "DATABASE_URL": f"sqlite:///{empty}", "DJANGO_DEBUG": "true"},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    assert "nothing to back up" in refused.value.stderr
+    assert not (tmp_path / "backup").exists()
