@@ -23,6 +23,7 @@ from importlib import import_module
 from pathlib import Path
 
 from django.apps import apps
+from django.conf import settings
 from django.db import connections
 from django.utils import timezone
 
@@ -74,14 +75,14 @@ def _known() -> set[tuple[str, str]]:
 def _postgres(using: str) -> tuple[list[str], dict[str, str]]:
     """The connection's arguments for pg_dump and pg_restore, its password in the
     environment (never on the command line, where ``ps`` shows it)."""
-    settings = connections[using].settings_dict
+    database = settings.DATABASES[using]
     args = []
     for flag, key in (("--host", "HOST"), ("--port", "PORT"), ("--username", "USER")):
-        if settings.get(key):
-            args += [flag, str(settings[key])]
+        if database.get(key):
+            args += [flag, str(database[key])]
     env = {**os.environ}
-    if settings.get("PASSWORD"):
-        env["PGPASSWORD"] = settings["PASSWORD"]
+    if database.get("PASSWORD"):
+        env["PGPASSWORD"] = database["PASSWORD"]
     return args, env
 
 
@@ -107,7 +108,7 @@ def snapshot_write(directory: Path, *, using: str = "default") -> Manifest:
     target = directory / FILES[engine]
     manifest = Manifest(engine, timezone.now().isoformat(), _applied(using))
     if engine == "sqlite":
-        source = sqlite3.connect(connections[using].settings_dict["NAME"])
+        source = sqlite3.connect(settings.DATABASES[using]["NAME"])
         copy = sqlite3.connect(target)
         try:
             with copy:
@@ -117,7 +118,7 @@ def snapshot_write(directory: Path, *, using: str = "default") -> Manifest:
             source.close()
     else:
         args, env = _postgres(using)
-        name = connections[using].settings_dict["NAME"]
+        name = settings.DATABASES[using]["NAME"]
         command = ["pg_dump", "--format=custom", "--no-owner", "--no-privileges"]
         _run([*command, *args, "--file", str(target), "--dbname", name], env)
     payload = {
@@ -176,7 +177,7 @@ def snapshot_restore(directory: Path, *, using: str = "default") -> Manifest:
     connection.close()
     if engine == "sqlite":
         backup = sqlite3.connect(source)
-        restored = sqlite3.connect(connection.settings_dict["NAME"])
+        restored = sqlite3.connect(settings.DATABASES[using]["NAME"])
         try:
             with restored:
                 backup.backup(restored)
@@ -185,7 +186,7 @@ def snapshot_restore(directory: Path, *, using: str = "default") -> Manifest:
             backup.close()
     else:
         args, env = _postgres(using)
-        name = connection.settings_dict["NAME"]
+        name = settings.DATABASES[using]["NAME"]
         command = ["pg_restore", "--no-owner", "--no-privileges", "--single-transaction"]
         _run([*command, "--exit-on-error", *args, "--dbname", name, str(source)], env)
     return manifest

@@ -41,7 +41,7 @@ START_SECONDS = 60
 
 
 def _database_url() -> str:
-    database = connection.settings_dict
+    database = settings.DATABASES["default"]
     if connection.vendor == "sqlite":
         return f"sqlite:///{database['NAME']}"
     password = f":{database['PASSWORD']}" if database.get("PASSWORD") else ""

@@ -33,6 +33,7 @@ module named for it; what several share has a module of its own:
   invites (their page), and what the hour's limits count;
 - password_resets: how many password-reset mails were asked for in the last hour, for
   one address and from one client;
+- account_data: every record about an account, for its download ("Your data");
 - sign_ins: the hour's sign-in codes per address and device, the account an address
   belongs to, an account's passkeys;
 - seats: the roster in seat order, the one seats-in-order query;

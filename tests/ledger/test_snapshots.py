@@ -61,7 +61,7 @@ def empty_database(tmp_path):
     name = f"bourre_restore_{uuid.uuid4().hex[:12]}"
     with connection.cursor() as cursor:
         cursor.execute(f'CREATE DATABASE "{name}"')
-    source = connection.settings_dict
+    source = settings.DATABASES["default"]
     auth = source["USER"] + (f":{source['PASSWORD']}" if source.get("PASSWORD") else "")
     yield f"postgres://{auth}@{source['HOST'] or 'localhost'}:{source['PORT'] or 5432}/{name}"
     with connection.cursor() as cursor:
