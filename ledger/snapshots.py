@@ -86,6 +86,17 @@ def _postgres(using: str) -> tuple[list[str], dict[str, str]]:
     return args, env
 
 
+def _sqlite_copy(source: str | Path, target: str | Path) -> None:
+    """SQLite's online backup: a consistent copy, even while pages are being written."""
+    origin, copy = sqlite3.connect(source), sqlite3.connect(target)
+    try:
+        with copy:
+            origin.backup(copy)
+    finally:
+        copy.close()
+        origin.close()
+
+
 def _run(command: list[str], env: dict[str, str]) -> None:
     try:
         done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)  # noqa: S603
@@ -107,18 +118,11 @@ def snapshot_write(directory: Path, *, using: str = "default") -> Manifest:
     directory.mkdir(parents=True, exist_ok=True)
     target = directory / FILES[engine]
     manifest = Manifest(engine, timezone.now().isoformat(), _applied(using))
+    name = settings.DATABASES[using]["NAME"]
     if engine == "sqlite":
-        source = sqlite3.connect(settings.DATABASES[using]["NAME"])
-        copy = sqlite3.connect(target)
-        try:
-            with copy:
-                source.backup(copy)
-        finally:
-            copy.close()
-            source.close()
+        _sqlite_copy(name, target)
     else:
         args, env = _postgres(using)
-        name = settings.DATABASES[using]["NAME"]
         command = ["pg_dump", "--format=custom", "--no-owner", "--no-privileges"]
         _run([*command, *args, "--file", str(target), "--dbname", name], env)
     payload = {
@@ -175,18 +179,11 @@ def snapshot_restore(directory: Path, *, using: str = "default") -> Manifest:
             "(nothing is ever restored over a ledger)."
         )
     connection.close()
+    name = settings.DATABASES[using]["NAME"]
     if engine == "sqlite":
-        backup = sqlite3.connect(source)
-        restored = sqlite3.connect(settings.DATABASES[using]["NAME"])
-        try:
-            with restored:
-                backup.backup(restored)
-        finally:
-            restored.close()
-            backup.close()
+        _sqlite_copy(source, name)
     else:
         args, env = _postgres(using)
-        name = settings.DATABASES[using]["NAME"]
         command = ["pg_restore", "--no-owner", "--no-privileges", "--single-transaction"]
         _run([*command, "--exit-on-error", *args, "--dbname", name, str(source)], env)
     return manifest

@@ -99,6 +99,17 @@ def options_response(options: str) -> HttpResponse:
     return response
 
 
+def _expected(request: HttpRequest, purpose: str, credential: str) -> dict | None:
+    """What the phone's answer must match: the challenge this session was given for
+    ``purpose`` (used up now, answer or not), this site and its origin. None if there was
+    no such challenge or the answer cannot be one."""
+    challenge = _challenge(request, purpose)
+    if challenge is None or not credential or len(credential) > MOST_CHARS:
+        return None
+    rp_id, origin = _site(request)
+    return {"expected_challenge": challenge, "expected_rp_id": rp_id, "expected_origin": origin}
+
+
 def _challenge(request: HttpRequest, purpose: str) -> bytes | None:
     kept = request.session.pop(SESSION_KEY, None)
     if not isinstance(kept, list) or len(kept) != 2 or kept[0] != purpose:
@@ -109,17 +120,11 @@ def _challenge(request: HttpRequest, purpose: str) -> bytes | None:
 def made(request: HttpRequest, credential: str) -> NewPasskey | None:
     """The new passkey the phone answered with, checked against the challenge this session
     was given to make one; None if there was none, or the answer does not check out."""
-    challenge = _challenge(request, CREATE)
-    if challenge is None or not credential or len(credential) > MOST_CHARS:
+    expected = _expected(request, CREATE, credential)
+    if expected is None:
         return None
-    rp_id, origin = _site(request)
     try:
-        verified = verify_registration_response(
-            credential=credential,
-            expected_challenge=challenge,
-            expected_rp_id=rp_id,
-            expected_origin=origin,
-        )
+        verified = verify_registration_response(credential=credential, **expected)
     except (WebAuthnException, ValueError, TypeError, KeyError):
         return None
     return NewPasskey(
@@ -132,19 +137,14 @@ def made(request: HttpRequest, credential: str) -> NewPasskey | None:
 def signed(request: HttpRequest, credential: str) -> Signed | None:
     """The passkey that signed this session's sign-in challenge, with its new count; None
     if there was no challenge, the passkey is unknown, or the signature does not check."""
-    challenge = _challenge(request, SIGN_IN)
-    if challenge is None or not credential or len(credential) > MOST_CHARS:
+    expected = _expected(request, SIGN_IN, credential)
+    passkey = passkey_for_credential(_credential_id(credential)) if expected else None
+    if expected is None or passkey is None:
         return None
-    passkey = passkey_for_credential(_credential_id(credential))
-    if passkey is None:
-        return None
-    rp_id, origin = _site(request)
     try:
         verified = verify_authentication_response(
             credential=credential,
-            expected_challenge=challenge,
-            expected_rp_id=rp_id,
-            expected_origin=origin,
+            **expected,
             credential_public_key=bytes(passkey.public_key),
             credential_current_sign_count=passkey.sign_count,
         )

@@ -50,6 +50,11 @@ def _seat(*paths: str) -> Callable[[AbstractBaseUser], Q]:
     return about
 
 
+def _by(path: str) -> Callable[[AbstractBaseUser], Q]:
+    """Rows the account itself wrote or holds, ``path`` leading from the row to it."""
+    return lambda user: Q(**{path: user})
+
+
 def _rows(model: type[Model], *conditions: Callable[[AbstractBaseUser], Q]) -> Rows:
     def rows(user: AbstractBaseUser) -> QuerySet:
         condition = Q()
@@ -79,7 +84,7 @@ ABOUT: dict[type[Model], Rows] = {
         else m.MailRefusal.objects.none()
     ),
     m.Table: _own(m.Table, "owner"),
-    m.Player: _rows(m.Player, _hosted("table"), lambda user: Q(links__user=user)),
+    m.Player: _rows(m.Player, _hosted("table"), _by("links__user")),
     m.Night: _rows(m.Night, _hosted("table"), _seat("seats__player")),
     m.Seat: _rows(m.Seat, _hosted("night__table"), _seat("player")),
     m.RosterChange: _rows(m.RosterChange, _hosted("night__table"), _seat("player")),
@@ -103,29 +108,25 @@ ABOUT: dict[type[Model], Rows] = {
     m.DebtBalance: _rows(
         m.DebtBalance, _hosted("pair__table"), _seat("pair__payer", "pair__payee")
     ),
-    m.PaymentMethod: _rows(m.PaymentMethod, _hosted("player__table"), lambda user: Q(user=user)),
+    m.PaymentMethod: _rows(m.PaymentMethod, _hosted("player__table"), _by("user")),
     m.PaymentMethodWithdrawal: _rows(
-        m.PaymentMethodWithdrawal, _hosted("method__player__table"), lambda u: Q(method__user=u)
+        m.PaymentMethodWithdrawal, _hosted("method__player__table"), _by("method__user")
     ),
-    m.PaymentSent: _rows(m.PaymentSent, _hosted("table"), lambda user: Q(sent_by=user)),
+    m.PaymentSent: _rows(m.PaymentSent, _hosted("table"), _by("sent_by")),
     m.PaymentSentConfirmation: _rows(
-        m.PaymentSentConfirmation, _hosted("sent__table"), lambda user: Q(sent__sent_by=user)
+        m.PaymentSentConfirmation, _hosted("sent__table"), _by("sent__sent_by")
     ),
     m.PlayerInvite: _rows(m.PlayerInvite, _hosted("player__table")),
     m.PlayerInviteWithdrawal: _rows(m.PlayerInviteWithdrawal, _hosted("invite__player__table")),
-    m.PlayerLink: _rows(m.PlayerLink, _hosted("player__table"), lambda user: Q(user=user)),
-    m.PlayerUnlink: _rows(
-        m.PlayerUnlink, _hosted("link__player__table"), lambda user: Q(link__user=user)
-    ),
-    m.SeatClaim: _rows(m.SeatClaim, _hosted("player__table"), lambda user: Q(user=user)),
+    m.PlayerLink: _rows(m.PlayerLink, _hosted("player__table"), _by("user")),
+    m.PlayerUnlink: _rows(m.PlayerUnlink, _hosted("link__player__table"), _by("link__user")),
+    m.SeatClaim: _rows(m.SeatClaim, _hosted("player__table"), _by("user")),
     m.SeatClaimAnswer: _rows(
-        m.SeatClaimAnswer, _hosted("claim__player__table"), lambda user: Q(claim__user=user)
+        m.SeatClaimAnswer, _hosted("claim__player__table"), _by("claim__user")
     ),
-    m.CoHostGrant: _rows(
-        m.CoHostGrant, _hosted("link__player__table"), lambda user: Q(link__user=user)
-    ),
+    m.CoHostGrant: _rows(m.CoHostGrant, _hosted("link__player__table"), _by("link__user")),
     m.CoHostRevocation: _rows(
-        m.CoHostRevocation, _hosted("grant__link__player__table"), lambda u: Q(grant__link__user=u)
+        m.CoHostRevocation, _hosted("grant__link__player__table"), _by("grant__link__user")
     ),
 }
 
