@@ -49,7 +49,8 @@ run: install
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-# One worker per core (pytest-xdist; each has its own test database): PYTEST_WORKERS=0 runs
+# One worker per core (pytest-xdist; each has its own test database; a worker out of tests
+# takes some of another's, so a slow one left near the end idles no core): PYTEST_WORKERS=0 runs
 # the suite in this process, e.g. with PYTEST_ARGS="-k something" for a few tests.
 PYTEST_WORKERS ?= auto
 
@@ -59,7 +60,7 @@ test: install
 	@if command -v node >/dev/null 2>&1; then node --test tests/js/; \
 	elif [ "$$CI" = true ]; then echo "error: CI needs Node for the JavaScript tests." >&2; exit 1; \
 	else echo "Node is not installed: the JavaScript tests are skipped."; fi
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) $(if $(filter 0,$(PYTEST_WORKERS)),,--dist worksteal) $(PYTEST_ARGS)
 
 # The app against a bare Django project under gunicorn (production settings, its own
 # environment), then the ledger's operations in-process. BENCH_ARGS="--rounds 15" for less.
