@@ -1,7 +1,8 @@
 """No password at the table: an invited player signs up with a passkey (Chromium's virtual
 authenticator stands in for the phone's), links the seat, signs out and back in with it;
 another signs in with a code read from the mail sent to her; a new player signs up with a
-code. The code's page fits a 360 px phone in every language."""
+code. The code's page fits a 360 px phone in every language. On a slow phone, a host adds
+a passkey, a double tap signs in once, and a phone without a passkey is told so."""
 
 import re
 
@@ -131,3 +132,50 @@ def test_the_code_page_fits_a_small_phone_in_every_language(live_server, phone_i
     page.locator("main form button[type=submit]").click()
     expect(page.get_by_role("alert")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_on_a_slow_phone_a_passkey_is_added_a_double_tap_signs_in_once_and_none_is_seen(
+    live_server, page, sign_in
+):
+    """600 ms of latency each way and a CPU six times slower, as at the table on one bar.
+    A host adds a passkey to their password account; a second tap while the phone is
+    asked is not a second sign-in; a phone with no passkey for the site leaves the page
+    saying so, the button ready again."""
+    ann = UserFactory(username="ann")
+    cdp, authenticator = _authenticator(page)
+    cdp.send("Network.enable")
+    conditions = {"latency": 600, "downloadThroughput": 200 * 1024, "uploadThroughput": 100 * 1024}
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})
+    # A page is four round trips of 1.2 s on a slowed CPU: each step may take a minute
+    # (Playwright's defaults are 30 s for a page and 5 s for an expectation).
+    page.set_default_timeout(60_000)
+    signed_in: list[str] = []
+    page.on("request", lambda r: r.url.endswith("/accounts/passkey/") and signed_in.append(r.url))
+
+    sign_in(page.context, ann)
+    page.goto(live_server.url + reverse("account_passkeys"))
+    page.get_by_role("button", name="Add a passkey").click()
+    expect(page.get_by_role("status")).to_contain_text("Passkey added", timeout=60_000)
+    assert Passkey.objects.filter(user=ann).count() == 1
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url(live_server.url + "/")
+
+    page.goto(live_server.url + reverse("login"))
+    button = page.get_by_role("button", name="Sign in with a passkey")
+    box = button.bounding_box()
+    for _ in range(2):  # a thumb's double tap, 100 ms apart
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_timeout(100)
+    page.wait_for_url(live_server.url + reverse("table_list"))
+    assert signed_in == [live_server.url + reverse("passkey_sign_in")]
+
+    # A phone with no passkey for the site: the page says so; the button works again.
+    cdp.send("WebAuthn.clearCredentials", {"authenticatorId": authenticator})
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url(live_server.url + "/")
+    page.goto(live_server.url + reverse("login"))
+    button = page.get_by_role("button", name="Sign in with a passkey")
+    button.click()
+    expect(page.get_by_role("alert")).to_contain_text("No passkey signed you in", timeout=60_000)
+    expect(button).to_be_enabled()
