@@ -8,10 +8,8 @@ The site is named by the host the phone asked (its "relying party"), so a passke
 """
 
 import json
-from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import pgettext
 from webauthn import (
@@ -42,14 +40,6 @@ SIGN_IN = "sign_in"
 # A phone's answer is a few hundred bytes; anything far larger is not one.
 MOST_CHARS = 16_000
 TIMEOUT_MS = 120_000
-
-
-@dataclass(frozen=True)
-class Signed:
-    """A sign-in the passkey's signature proved: the passkey, and its new count."""
-
-    passkey: Passkey
-    sign_count: int
 
 
 def _site(request: HttpRequest) -> tuple[str, str]:
@@ -134,11 +124,16 @@ def made(request: HttpRequest, credential: str) -> NewPasskey | None:
     )
 
 
-def signed(request: HttpRequest, credential: str) -> Signed | None:
-    """The passkey that signed this session's sign-in challenge, with its new count; None
-    if there was no challenge, the passkey is unknown, or the signature does not check."""
+def named(credential: str) -> Passkey | None:
+    """The passkey an answer names, checked or not (of an active account): the one to
+    check its signature with, and whose account a failed sign-in counts against."""
+    return passkey_for_credential(_credential_id(credential)) if credential else None
+
+
+def signed(request: HttpRequest, credential: str, passkey: Passkey | None) -> int | None:
+    """``passkey``'s new signature count, when it signed this session's sign-in challenge;
+    None if there was no challenge, no passkey, or the signature does not check."""
     expected = _expected(request, SIGN_IN, credential)
-    passkey = passkey_for_credential(_credential_id(credential)) if expected else None
     if expected is None or passkey is None:
         return None
     try:
@@ -150,14 +145,7 @@ def signed(request: HttpRequest, credential: str) -> Signed | None:
         )
     except (WebAuthnException, ValueError, TypeError, KeyError):
         return None
-    return Signed(passkey, verified.new_sign_count)
-
-
-def owner(request: HttpRequest, credential: str) -> AbstractBaseUser | None:
-    """Whose passkey an answer names, checked or not: the account a failed sign-in is
-    counted against (the limits on tries)."""
-    passkey = passkey_for_credential(_credential_id(credential)) if credential else None
-    return passkey.user if passkey else None
+    return verified.new_sign_count
 
 
 def _credential_id(credential: str) -> str:

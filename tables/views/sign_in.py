@@ -96,6 +96,12 @@ def _signed_in(request: HttpRequest, user: AbstractBaseUser, back: str) -> HttpR
     return responses.go(request, back or reverse("sign_in_landing"))
 
 
+def _signed_up(request: HttpRequest, user: AbstractBaseUser, back: str) -> HttpResponse:
+    """A new account, whichever way it was made: signed in, to its tables (or ``back``)."""
+    login(request, user, backend=BACKEND)
+    return redirect(back or "table_list")
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     # Sent from a page of this site (an invite), the new account goes back there.
@@ -109,9 +115,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         form = SignupForm(request.POST)
         if not form.is_valid():
             return responses.refuse(request, signup_page(password_form=form, back=back), form=form)
-        user = form.save()
-        login(request, user, backend=BACKEND)
-        return redirect(back or "table_list")
+        return _signed_up(request, form.save(), back)
     name_form = AccountNameForm(request.POST, email_required=way != PASSKEY)
     if not name_form.is_valid():
         return responses.refuse(request, signup_page(name_form, back=back), form=name_form)
@@ -146,15 +150,16 @@ def passkey_signup_options(request: HttpRequest) -> HttpResponse:
 def passkey_sign_in(request: HttpRequest) -> HttpResponse:
     back = _back(request)
     credential = request.POST.get("credential", "")
-    owner = passkeys.owner(request, credential)
+    passkey = passkeys.named(credential)
+    owner = passkey.user if passkey else None
     if locked := _locked(request, owner):
         return locked
-    signed = passkeys.signed(request, credential)
-    if signed is None:
+    sign_count = passkeys.signed(request, credential, passkey)
+    if sign_count is None:
         _failed(request, owner)
         return responses.refuse(request, sign_in_page(request, back=back), [PASSKEY_NOT_ACCEPTED])
-    sign_ins.passkey_used(passkey=signed.passkey, sign_count=signed.sign_count)
-    return _signed_in(request, signed.passkey.user, back)
+    sign_ins.passkey_used(passkey=passkey, sign_count=sign_count)
+    return _signed_in(request, owner, back)
 
 
 def signup_with_passkey(request: HttpRequest, form: AccountNameForm, back: str) -> HttpResponse:
@@ -172,8 +177,7 @@ def signup_with_passkey(request: HttpRequest, form: AccountNameForm, back: str) 
         page = signup_page(form, back=back)
         status = responses.CONFLICT if isinstance(error, Conflict) else responses.REFUSED
         return responses.refuse(request, page, sentences(error.problems, {}), status=status)
-    login(request, user, backend=BACKEND)
-    return redirect(back or "table_list")
+    return _signed_up(request, user, back)
 
 
 # --- codes by mail -----------------------------------------------------------------------
@@ -297,6 +301,5 @@ def sign_in_code(request: HttpRequest) -> HttpResponse:
         return responses.refuse(request, page(form), sentences(error.problems, {}), status=status)
     del request.session[SESSION_CODE]
     if username:
-        login(request, user, backend=BACKEND)
-        return redirect(back or "table_list")
+        return _signed_up(request, user, back)
     return _signed_in(request, user, back)
