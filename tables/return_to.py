@@ -3,8 +3,8 @@ it (the settle-up's "Add how Ann gets paid"): a ``next`` address of this site on
 link made elsewhere cannot bounce the host to another site."""
 
 from django.http import HttpRequest
-from django.urls import Resolver404, resolve
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import Resolver404, resolve, reverse
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 
 NEXT = "next"
 
@@ -24,3 +24,10 @@ def return_to(request: HttpRequest, value: str | None) -> str:
     except Resolver404:
         return ""
     return value
+
+
+def with_next(url_name: str, back: str) -> str:
+    """The page ``url_name`` sending the visitor on to ``back`` once done (signing up or
+    in from an invite, say); the page alone when there is nowhere to go back to."""
+    url = reverse(url_name)
+    return f"{url}?{urlencode({NEXT: back})}" if back else url

@@ -2,17 +2,16 @@
 (or offers to sign up or in first, and come back)."""
 
 from django.urls import reverse
-from django.utils.http import urlencode
 
 from ledger.models import Night, Player
 from tables.responses import Page
+from tables.return_to import with_next
 
 TEMPLATE = "accounts/claim.html"
 
 
 def seat_claim_page(night: Night, token: str, player: Player, *, signed_in: bool) -> Page:
     here = reverse("seat_claim", args=[token, player.pk])
-    back = urlencode({"next": here})
     return Page(
         TEMPLATE,
         {
@@ -21,7 +20,7 @@ def seat_claim_page(night: Night, token: str, player: Player, *, signed_in: bool
             "player": player,
             "signed_in": signed_in,
             "live_url": reverse("share_view", args=[token]),
-            "signup_url": f"{reverse('signup')}?{back}",
-            "login_url": f"{reverse('login')}?{back}",
+            "signup_url": with_next("signup", here),
+            "login_url": with_next("login", here),
         },
     )

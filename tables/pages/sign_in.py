@@ -3,17 +3,11 @@ code, and typing it in."""
 
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest
-from django.urls import reverse
-from django.utils.http import urlencode
 
 from ledger.services.sign_ins import CODE_LIFETIME_MINUTES
 from tables.forms.accounts import SignInCodeForm, SignInCodeRequestForm
 from tables.responses import Page
-
-
-def with_next(url_name: str, back: str) -> str:
-    url = reverse(url_name)
-    return f"{url}?{urlencode({'next': back})}" if back else url
+from tables.return_to import with_next
 
 
 def sign_in_page(request: HttpRequest, *, back: str = "") -> Page:
