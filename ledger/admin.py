@@ -16,6 +16,7 @@ from ledger.models import (
     DebtPool,
     DebtPoolSource,
     Entry,
+    Erasure,
     Hand,
     HostSettings,
     MailRefusal,
@@ -237,6 +238,15 @@ class SignInCodeAdmin(ReadOnlyAdmin):
     search_fields = ["email_digest", "client_digest"]
     exclude = ["code_digest"]
     date_hierarchy = "created_at"
+
+
+@admin.register(Erasure)
+class ErasureAdmin(ReadOnlyAdmin):
+    # Who erased what, when: it names no one but by account and player numbers.
+    list_display = ["erased_at", "kind", "table", "player", "account", "erased_by"]
+    list_select_related = ["table", "player", "account", "erased_by"]
+    list_filter = ["kind"]
+    date_hierarchy = "erased_at"
 
 
 @admin.register(PlayerLink)

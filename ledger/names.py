@@ -11,8 +11,14 @@ for a night file, through ``name_normal``, ``name_hidden_character`` and ``name_
 import unicodedata
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from ledger.errors import InvalidInput
 from ledger.rules.errors import Code, gettext_noop
+
+# A deleted account keeps its row (the marks and hands it wrote point at it) under a user
+# name no one can sign up with: Django's user names hold only letters, digits and @.+-_.
+FORMER_ACCOUNT_PREFIX = "~former-"
 
 PLAYER_NAME_MAX = 40
 TABLE_NAME_MAX = 80
@@ -114,3 +120,9 @@ def name_clean(raw: str, kind: NameKind = PLAYER) -> str:
     if len(name) > kind.limit:
         raise InvalidInput(kind.too_long())
     return name
+
+
+def account_name(user) -> str:
+    """How a screen names an account: its user name, or "a former account" once deleted."""
+    name = user.get_username()
+    return gettext("a former account") if name.startswith(FORMER_ACCOUNT_PREFIX) else name

@@ -116,6 +116,7 @@ def test_every_model_is_the_ledgers():
         "MailRefusal",
         "Passkey",
         "SignInCode",
+        "Erasure",
     }
 
 

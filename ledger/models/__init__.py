@@ -21,7 +21,8 @@
   (append-only);
 - notices: the messages sent to accounts (e-mail, Web Push), the kinds each account
   turned off, its phones' push subscriptions, and the addresses that refuse mail;
-- sign_ins: the accounts' passkeys, and the codes mailed to sign in or up.
+- sign_ins: the accounts' passkeys, and the codes mailed to sign in or up;
+- erasures: who erased a player, an account or a table, and when (append-only).
 """
 
 from ledger.models.co_hosts import CO_HOST_IS_APPEND_ONLY, CoHostGrant, CoHostRevocation
@@ -41,6 +42,7 @@ from ledger.models.entries import (
     GENESIS_HASH,
     Entry,
 )
+from ledger.models.erasures import ERASURE_IS_APPEND_ONLY, Erasure, ErasureKind
 from ledger.models.hosts import HostSettings
 from ledger.models.imports import NIGHT_IMPORT_IS_APPEND_ONLY, NightImport
 from ledger.models.nights import Hand, Night, Player, RosterChange, Seat, ShareLink, Table
@@ -95,6 +97,7 @@ __all__ = [
     "DEBTS_ARE_APPEND_ONLY",
     "ENTRY_IS_APPEND_ONLY",
     "ENTRY_KINDS",
+    "ERASURE_IS_APPEND_ONLY",
     "GENESIS_HASH",
     "NIGHT_IMPORT_IS_APPEND_ONLY",
     "NIGHT_RESULTS_ARE_APPEND_ONLY",
@@ -111,6 +114,8 @@ __all__ = [
     "DebtPool",
     "DebtPoolSource",
     "Entry",
+    "Erasure",
+    "ErasureKind",
     "Hand",
     "HostSettings",
     "MailRefusal",

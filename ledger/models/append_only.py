@@ -10,6 +10,11 @@ querysets refuse an update or a delete; database triggers
 (``ledger/append_only_triggers.py``, installed on every concrete subclass's table) refuse
 them too, for whatever does not go through the models. The refusal is a programming error,
 not a message for the host.
+
+One exception, for personal data only: a model may name ``erasable_fields`` (a way of
+getting paid's number and holder, a typed note). ``erase()`` rewrites just those, and the
+triggers let an update through only when every other column stays as it was, so a person
+can be erased without touching an amount, a time or who did what.
 """
 
 from django.db import models
@@ -25,11 +30,19 @@ class AppendOnlyQuerySet(models.QuerySet):
     def bulk_update(self, objs, fields, batch_size=None):
         raise PermissionError(self.model.append_only_message)
 
+    def erase(self, **values) -> int:
+        """Rewrite personal data in place: only the model's ``erasable_fields``."""
+        if not values or not set(values) <= set(self.model.erasable_fields):
+            raise PermissionError(self.model.append_only_message)
+        return super().update(**values)
+
 
 class AppendOnly(models.Model):
     """A model whose rows are only ever added; ``append_only_message`` says so."""
 
     append_only_message = "This record is kept as written: it is never changed or deleted."
+    # The columns an erasure may rewrite (ledger.services.erasures), and no others.
+    erasable_fields: tuple[str, ...] = ()
 
     objects = AppendOnlyQuerySet.as_manager()
 

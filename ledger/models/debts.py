@@ -238,6 +238,9 @@ class PaymentMark(_DebtRecord):
     )
     marked_at = models.DateTimeField(verbose_name=gettext_lazy("marked at"))
 
+    # Typed words may hold a name an erasure takes out.
+    erasable_fields = ("note",)
+
     class Meta:
         ordering = ["marked_at", "id"]
         verbose_name = gettext_lazy("payment mark")
@@ -288,6 +291,8 @@ class PaymentMarkReversal(_DebtRecord):
         related_name="+",
     )
     reversed_at = models.DateTimeField(verbose_name=gettext_lazy("reversed at"))
+
+    erasable_fields = ("reason",)
 
     class Meta:
         ordering = ["reversed_at", "id"]

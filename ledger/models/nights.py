@@ -42,7 +42,7 @@ class Table(models.Model):
     # A sample table (ledger.services.tables.table_create_sample) is a finished night to
     # look around in before the first real one. Its host may put it away (``hidden_at``):
     # hidden, never deleted, since its entries are append-only like any other; only a
-    # sample is ever hidden, so no real ledger leaves the host's sight.
+    # sample is ever hidden by its host, so no real ledger leaves the host's sight.
     sample = models.BooleanField(verbose_name=gettext_lazy("sample"), default=False)
     # Reminders of debts left open, to the players with an account (3 days after the
     # night, then weekly); the host may turn them off.
@@ -52,6 +52,9 @@ class Table(models.Model):
     hidden_at = models.DateTimeField(
         verbose_name=gettext_lazy("put away at"), null=True, blank=True
     )
+    # Erased with its host's account (ledger.services.erasures): hidden too, every player
+    # erased, each night left as its date, its hands and its seal.
+    erased_at = models.DateTimeField(verbose_name=gettext_lazy("erased at"), null=True, blank=True)
     created_at = models.DateTimeField(verbose_name=gettext_lazy("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(verbose_name=gettext_lazy("updated at"), auto_now=True)
 
@@ -73,8 +76,8 @@ class Table(models.Model):
                 name="table_language_known",
             ),
             models.CheckConstraint(
-                condition=Q(hidden_at__isnull=True) | Q(sample=True),
-                name="table_only_a_sample_is_hidden",
+                condition=Q(hidden_at__isnull=True) | Q(sample=True) | Q(erased_at__isnull=False),
+                name="table_only_a_sample_or_erased_is_hidden",
             ),
         ]
 
@@ -93,6 +96,8 @@ class Player(models.Model):
         verbose_name=gettext_lazy("retired at"), null=True, blank=True
     )
     created_at = models.DateTimeField(verbose_name=gettext_lazy("created at"), auto_now_add=True)
+    # Erased (ledger.services.erasures): the name is "Player 7" and the pay details gone.
+    erased_at = models.DateTimeField(verbose_name=gettext_lazy("erased at"), null=True, blank=True)
 
     class Meta:
         ordering = ["name", "id"]

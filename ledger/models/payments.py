@@ -4,6 +4,9 @@ ways a player keeps on their own account, for every table where they hold a seat
 Append-only, as the ledger is: a method is never edited or deleted. Taking one away is a
 new record (``PaymentMethodWithdrawal``: who, when, why), so the audit keeps every number
 or account a player was ever paid to. A changed number is a withdrawal and a new method.
+
+Erasing a person (ledger.services.erasures) is the one change: it blanks a method's
+details and says who erased it and when; the kind and who added it stay.
 """
 
 from django.conf import settings
@@ -77,10 +80,14 @@ def kinds_for_currency(currency: str) -> list[str]:
     return [kind for kind, paid_in in KIND_CURRENCY.items() if paid_in in (None, currency)]
 
 
+# An erased method holds no details; the checks of what a kind holds are for the others.
+ERASED = Q(erased_at__isnull=False)
+
+
 class PaymentMethodQuerySet(AppendOnlyQuerySet):
     def current(self) -> "PaymentMethodQuerySet":
-        """The methods not withdrawn."""
-        return self.filter(withdrawal__isnull=True)
+        """The methods neither withdrawn nor erased."""
+        return self.filter(withdrawal__isnull=True, erased_at=None)
 
 
 class _PaymentRecord(AppendOnly):
@@ -141,8 +148,18 @@ class PaymentMethod(_PaymentRecord):
         related_name="+",
     )
     added_at = models.DateTimeField(verbose_name=gettext_lazy("added at"))
+    erased_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=gettext_lazy("erased by"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    erased_at = models.DateTimeField(verbose_name=gettext_lazy("erased at"), null=True, blank=True)
 
     objects = PaymentMethodQuerySet.as_manager()
+    erasable_fields = ("value", "name", "city", "bic", "erased_by", "erased_at")
 
     class Meta:
         ordering = ["player", "added_at", "id"]
@@ -158,7 +175,7 @@ class PaymentMethod(_PaymentRecord):
                 condition=Q(kind__in=KIND_CODES), name="payment_method_kind_known"
             ),
             models.CheckConstraint(
-                condition=~Q(value="") & LessThanOrEqual(Length("value"), VALUE_MAX),
+                condition=(~Q(value="") | ERASED) & LessThanOrEqual(Length("value"), VALUE_MAX),
                 name="payment_method_value_given",
             ),
             models.CheckConstraint(
@@ -173,7 +190,8 @@ class PaymentMethod(_PaymentRecord):
             # What each kind holds, and nothing else: a Pix key its kind, name and city;
             # a SEPA account its holder (and maybe a BIC); every other kind its value only.
             models.CheckConstraint(
-                condition=(
+                condition=ERASED
+                | (
                     Q(
                         kind=PIX,
                         pix_kind__in=PIX_KEY_KINDS,
@@ -189,17 +207,33 @@ class PaymentMethod(_PaymentRecord):
             ),
             # Stored forms the checks give: "467…" (11) or "123…" (10); an IBAN 15 to 34.
             models.CheckConstraint(
-                condition=~Q(kind=SWISH) | Q(value__regex=r"^(467[0-9]{8}|123[0-9]{7})$"),
+                condition=~Q(kind=SWISH) | ERASED | Q(value__regex=r"^(467[0-9]{8}|123[0-9]{7})$"),
                 name="payment_method_swish_number_form",
             ),
             models.CheckConstraint(
-                condition=~Q(kind=SEPA) | Q(value__regex=r"^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$"),
+                condition=~Q(kind=SEPA)
+                | ERASED
+                | Q(value__regex=r"^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$"),
                 name="payment_method_iban_form",
             ),
             models.CheckConstraint(
                 condition=~Q(kind__in=[BIZUM, MB_WAY, SATISPAY, LYDIA_WERO])
+                | ERASED
                 | Q(value__regex=r"^\+[1-9][0-9]{6,14}$"),
                 name="payment_method_phone_e164",
+            ),
+            # Erased: nothing personal left, and who erased it when.
+            models.CheckConstraint(
+                condition=Q(erased_at=None, erased_by=None)
+                | Q(
+                    erased_at__isnull=False,
+                    erased_by__isnull=False,
+                    value="",
+                    name="",
+                    city="",
+                    bic="",
+                ),
+                name="payment_method_erased_blank",
             ),
         ]
         indexes = [
@@ -243,6 +277,9 @@ class PaymentMethodWithdrawal(_PaymentRecord):
     reason = models.CharField(
         verbose_name=gettext_lazy("reason"), max_length=REASON_MAX, blank=True
     )
+
+    # Typed words may hold a name an erasure takes out.
+    erasable_fields = ("reason",)
 
     class Meta:
         ordering = ["withdrawn_at", "id"]

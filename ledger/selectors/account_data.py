@@ -128,6 +128,7 @@ ABOUT: dict[type[Model], Rows] = {
     m.CoHostRevocation: _rows(
         m.CoHostRevocation, _hosted("grant__link__player__table"), _by("grant__link__user")
     ),
+    m.Erasure: _rows(m.Erasure, _hosted("table"), _by("erased_by")),
 }
 
 NOT_ABOUT_AN_ACCOUNT: dict[type[Model], str] = {

@@ -47,6 +47,7 @@ from ledger.models import (
     Table,
 )
 from ledger.models.debts import MONEY_DIGITS, MONEY_PLACES
+from ledger.names import account_name
 from ledger.rules.money import quantum
 from ledger.selectors.standings import Payment
 
@@ -121,9 +122,9 @@ def _shown(mark: PaymentMark) -> MarkShown:
         id=mark.pk,
         amount=mark.amount.quantize(quantum(mark.currency)),
         note=mark.note,
-        marked_by=mark.marked_by.get_username(),
+        marked_by=account_name(mark.marked_by),
         marked_at=mark.marked_at,
-        reversed_by=reversal.reversed_by.get_username() if reversal else "",
+        reversed_by=account_name(reversal.reversed_by) if reversal else "",
         reversed_at=reversal.reversed_at if reversal else None,
         reason=reversal.reason if reversal else "",
     )

@@ -8,6 +8,7 @@ from decimal import Decimal
 from django.db.models import DecimalField, F, OuterRef, Q, Subquery
 
 from ledger.models import NightTransfer, PaymentSent
+from ledger.names import account_name
 from ledger.rules.money import quantum
 from ledger.selectors.debts import with_paid_not_carried
 
@@ -64,7 +65,7 @@ def pending_sent(
             payee=row.payee.name,
             amount=row.amount.quantize(quantum(row.currency)),
             currency=row.currency,
-            sent_by=row.sent_by.get_username(),
+            sent_by=account_name(row.sent_by),
             sent_at=row.sent_at,
         )
         for row in rows

@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from ledger.models import Player, PlayerInvite, PlayerInviteAttempt
+from ledger.names import account_name
 from ledger.selectors.player_links import current_link
 
 
@@ -60,7 +61,7 @@ def invite_screen(token: str) -> InviteScreen | None:
         invite=invite,
         player=invite.player,
         table_name=table.name,
-        host_name=table.owner.get_username(),
+        host_name=account_name(table.owner),
     )
 
 

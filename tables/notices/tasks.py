@@ -23,6 +23,7 @@ from ledger.models import (
     PlayerLink,
     SeatClaim,
 )
+from ledger.names import account_name
 from ledger.rules.money import quantum
 from ledger.selectors.my_debts import seat_debts
 from ledger.selectors.notices import debtors, last_notice_url, linked_accounts
@@ -132,7 +133,7 @@ def claim_notices(claim_id: int, origin: str) -> int:
         kind=NoticeKind.CLAIM_WAITING,
         event=f"claim:{claim.pk}",
         compose=lambda: texts.claim_waiting(
-            account=claim.user.get_username(),
+            account=account_name(claim.user),
             player=claim.player.name,
             table=table,
             url=origin + reverse("table_detail", args=[table.pk]),
@@ -152,7 +153,7 @@ def invite_used_notices(link_id: int, origin: str) -> int:
         kind=NoticeKind.INVITE_USED,
         event=f"invite-used:{link.pk}",
         compose=lambda: texts.invite_used(
-            account=link.user.get_username(),
+            account=account_name(link.user),
             player=link.player.name,
             table=table,
             url=origin + reverse("player_detail", args=[link.player_id]),
@@ -173,7 +174,7 @@ def co_host_notices(grant_id: int, origin: str) -> int:
         event=f"co-host:{grant.pk}",
         compose=lambda: texts.co_host_made(
             table=table,
-            host=table.owner.get_username(),
+            host=account_name(table.owner),
             url=origin + reverse("table_detail", args=[table.pk]),
         ),
     )

@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.urls import reverse
 from django.utils import timezone
 
+from ledger.names import account_name
 from ledger.selectors.my_debts import MyDebts, PersonDebt, SeatDebts, my_debts
 from ledger.selectors.payments_sent import SentShown
 from tables.pay_buttons import PayButton, pay_buttons, settle_up_message
@@ -57,7 +58,7 @@ def _seat(seat: SeatDebts, debts: MyDebts) -> SeatPeople:
     today = timezone.localdate()
     return SeatPeople(
         table_name=table.name,
-        host=table.owner.get_username(),
+        host=account_name(table.owner),
         seat_name=seat.seat.name,
         lines=[_line(seat, person, debts, table.name, today) for person in seat.people],
     )

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import pgettext
 
 from ledger.models import Hand, Night
+from ledger.names import account_name
 from ledger.selectors.hand_log import hand_log
 from tables import presenters
 from tables.night_links import links
@@ -46,7 +47,7 @@ class LoggedHand:
 
 
 def _revision(hand: Hand, names: dict[int, str], seat_names: dict[int, str]) -> Revision:
-    by = seat_names.get(hand.created_by_id) or hand.created_by.get_username()
+    by = seat_names.get(hand.created_by_id) or account_name(hand.created_by)
     if hand.kind == Hand.UNDO:
         return Revision(hand, by=by)
 

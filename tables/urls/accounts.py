@@ -1,7 +1,16 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tables.views import account_data, accounts, claims, invites, passkeys, seats, sign_in
+from tables.views import (
+    account_data,
+    accounts,
+    claims,
+    erasures,
+    invites,
+    passkeys,
+    seats,
+    sign_in,
+)
 
 urlpatterns = [
     path("account/seats/", seats.account_seats, name="account_seats"),
@@ -26,6 +35,7 @@ urlpatterns = [
     path("accounts/code/ask/", sign_in.sign_in_code_request, name="sign_in_code_request"),
     path("account/passkeys/", passkeys.account_passkeys, name="account_passkeys"),
     path("account/data/", account_data.account_data, name="account_data"),
+    path("account/delete/", erasures.account_delete, name="account_delete"),
     path("account/data/download.json", account_data.account_data_json, name="account_data_json"),
     path(
         "account/data/entries.csv",

@@ -1,6 +1,15 @@
 from django.urls import path
 
-from tables.views import co_hosts, invites, payment_methods, players, roster, seats, tables
+from tables.views import (
+    co_hosts,
+    erasures,
+    invites,
+    payment_methods,
+    players,
+    roster,
+    seats,
+    tables,
+)
 
 urlpatterns = [
     path("tables/", tables.table_list, name="table_list"),
@@ -13,6 +22,7 @@ urlpatterns = [
     path("tables/<int:table_id>/nights/new/", tables.night_start, name="night_start"),
     path("players/<int:player_id>/rename/", players.player_rename, name="player_rename"),
     path("players/<int:player_id>/retire/", players.player_retire, name="player_retire"),
+    path("players/<int:player_id>/erase/", erasures.player_erase, name="player_erase"),
     path("players/<int:player_id>/unretire/", players.player_unretire, name="player_unretire"),
     path(
         "players/<int:player_id>/invite/",

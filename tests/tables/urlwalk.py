@@ -24,6 +24,7 @@ from ledger.models import (
     DebtPool,
     DebtPoolSource,
     Entry,
+    Erasure,
     Hand,
     HostSettings,
     Night,
@@ -177,6 +178,7 @@ LEDGER_MODELS: list[type[Model]] = [
     DebtBalance,
     Passkey,
     SignInCode,
+    Erasure,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 

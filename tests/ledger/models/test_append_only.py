@@ -4,12 +4,12 @@ database refuse too, on every such model's table."""
 
 import pytest
 from django.apps import apps
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
 from ledger import append_only_triggers, seat_chips
-from ledger.models import NightImport
+from ledger.models import NightImport, PaymentMethod
 from ledger.models.append_only import AppendOnly
 from tests.factories import NightFactory, PaymentMethodFactory
 
@@ -66,6 +66,7 @@ def test_the_append_only_tables_are_those_of_the_append_only_models():
         "ledger_debtpool",
         "ledger_debtpoolsource",
         "ledger_entry",
+        "ledger_erasure",
         "ledger_nightimport",
         "ledger_nightresult",
         "ledger_nightsummary",
@@ -109,6 +110,79 @@ def test_every_append_only_model_refuses_to_change_or_delete_with_its_own_messag
         with pytest.raises(PermissionError) as refusal:
             refused()
         assert str(refusal.value) == message
+
+
+def test_only_personal_data_is_erasable_and_only_through_erase():
+    assert {
+        model.__name__: model.erasable_fields
+        for model in APPEND_ONLY_MODELS
+        if model.erasable_fields
+    } == {
+        "PaymentMark": ("note",),
+        "PaymentMarkReversal": ("reason",),
+        "PaymentMethod": ("value", "name", "city", "bic", "erased_by", "erased_at"),
+        "PaymentMethodWithdrawal": ("reason",),
+    }
+    for refused in (
+        lambda: PaymentMethod.objects.all().erase(kind="pix"),
+        lambda: PaymentMethod.objects.all().erase(),
+        lambda: NightImport.objects.all().erase(digest=""),
+    ):
+        with pytest.raises(PermissionError):
+            refused()
+
+
+def erased_method() -> tuple[PaymentMethod, list]:
+    method = PaymentMethodFactory()
+    return method, ["", "", "", "", timezone.now(), method.added_by_id, method.pk]
+
+
+ERASE = (
+    "UPDATE ledger_paymentmethod SET value = %s, name = %s, city = %s, bic = %s, "
+    "erased_at = %s, erased_by_id = %s WHERE id = %s"
+)
+
+
+@pytest.mark.django_db
+def test_the_database_lets_an_erasure_blank_a_way_of_getting_paid():
+    method, params = erased_method()
+
+    run(ERASE, params)
+
+    method.refresh_from_db()
+    assert (method.value, method.erased_by_id) == ("", method.added_by_id)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE ledger_paymentmethod SET kind = 'pix' WHERE id = %s",
+        "UPDATE ledger_paymentmethod SET bic = '', kind = 'other' WHERE id = %s",
+        "DELETE FROM ledger_paymentmethod WHERE id = %s",
+    ],
+    ids=["kind", "erasable-and-not", "delete"],
+)
+def test_the_database_refuses_any_other_change_to_a_way_of_getting_paid(sql):
+    method = PaymentMethodFactory()
+
+    with (
+        pytest.raises(DatabaseError, match="ledger_paymentmethod is append-only"),
+        transaction.atomic(),
+    ):
+        run(sql, [method.pk])
+
+    method.refresh_from_db()
+    assert method.value == "46701234567"
+
+
+@pytest.mark.django_db
+def test_an_erased_way_of_getting_paid_must_be_blank_and_say_who_erased_it():
+    _, params = erased_method()
+    params[0] = "46701234567"  # the number kept
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        run(ERASE, params)
 
 
 def test_a_table_name_is_never_written_into_sql_unless_it_is_a_plain_name():
@@ -241,7 +315,11 @@ def test_the_migrations_replace_the_old_triggers_and_put_one_set_on_every_table(
     assert missing_triggers() == {}
     if connection.vendor == "postgresql":
         # And the entries' insert trigger that keeps the seats' balances (ledger.seat_chips).
-        assert trigger_functions() == {append_only_triggers.POSTGRES_FUNCTION, seat_chips.TRIGGER}
+        assert trigger_functions() == {
+            append_only_triggers.POSTGRES_FUNCTION,
+            append_only_triggers.POSTGRES_ERASABLE_FUNCTION,
+            seat_chips.TRIGGER,
+        }
         assert functions_named(["ledger_entry_append_only", "ledger_payments_append_only"]) == (
             set()
         )
@@ -251,4 +329,4 @@ def test_the_migrations_replace_the_old_triggers_and_put_one_set_on_every_table(
         pytest.raises(DatabaseError, match="ledger_paymentmethod is append-only"),
         transaction.atomic(),
     ):
-        run("UPDATE ledger_paymentmethod SET value = value WHERE id = %s", [method.pk])
+        run("UPDATE ledger_paymentmethod SET kind = 'other' WHERE id = %s", [method.pk])

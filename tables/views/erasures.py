@@ -1,0 +1,57 @@
+"""Erasing people: a host erases a player at their table; an account deletes itself,
+handing each table it hosts to a co-host or erasing it."""
+
+from django.contrib.auth import logout
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ledger.errors import ServiceError
+from ledger.services import erasures
+from tables import responses
+from tables.access import player_for_host
+from tables.forms.players import PlayerNameForm
+from tables.pages.account_delete import account_delete_form, account_delete_page
+from tables.pages.player_rename import player_rename_page
+from tables.problems import sentences
+
+ACCOUNT_DELETED = gettext_lazy(
+    "Your account is deleted. The hosts keep the nights you played, under your seat's name."
+)
+
+
+@login_required
+@require_POST
+def player_erase(request: HttpRequest, player_id: int) -> HttpResponse:
+    player = player_for_host(request, player_id)
+    former = player.name
+    try:
+        erasures.player_erase(player=player, by=request.user)
+    except ServiceError as error:
+        page = player_rename_page(player, PlayerNameForm(initial={"name": player.name}))
+        return responses.refuse(
+            request, page, sentences(error.problems, {}), status=responses.CONFLICT
+        )
+    message = gettext(
+        "%(old)s is erased: now %(new)s, with no ways of getting paid. Every night stays."
+    ) % {"old": former, "new": player.name}
+    return responses.go(request, reverse("table_detail", args=[player.table_id]), message)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def account_delete(request: HttpRequest) -> HttpResponse:
+    if request.method != "POST":
+        return responses.show(request, account_delete_page(account_delete_form(request.user)))
+    form = account_delete_form(request.user, request.POST)
+    if not form.is_valid():
+        return responses.refuse(request, account_delete_page(form), form=form)
+    try:
+        erasures.account_delete(user=request.user, heirs=form.heirs())
+    except ServiceError as error:
+        page = account_delete_page(form)
+        return responses.refuse(request, page, sentences(error.problems, {}))
+    logout(request)
+    return responses.go(request, reverse("home"), str(ACCOUNT_DELETED))
