@@ -28,7 +28,7 @@ def player_erase(request: HttpRequest, player_id: int) -> HttpResponse:
     player = player_for_host(request, player_id)
     former = player.name
     try:
-        erasures.player_erase(player=player, by=request.user)
+        erased = erasures.player_erase(player=player, by=request.user)
     except ServiceError as error:
         page = player_rename_page(player, PlayerNameForm(initial={"name": player.name}))
         return responses.refuse(
@@ -36,7 +36,7 @@ def player_erase(request: HttpRequest, player_id: int) -> HttpResponse:
         )
     message = gettext(
         "%(old)s is erased: now %(new)s, with no ways of getting paid. Every night stays."
-    ) % {"old": former, "new": player.name}
+    ) % {"old": former, "new": erased.name}
     return responses.go(request, reverse("table_detail", args=[player.table_id]), message)
 
 
