@@ -81,6 +81,8 @@ def test_erasing_is_a_post_and_asks_to_sign_in():
 def test_after_erasing_a_player_no_answer_of_the_app_holds_their_name_or_pay_details():
     world = build_world(NAME)
     secrets = [NAME, world.method.value, world.own_method.value]
+    table_page = reverse("table_detail", args=[world.table.pk])
+    assert NAME in client(world.owner).get(table_page).content.decode()
     player_erase(player=world.player, by=world.owner)
     visitors = {"host": client(world.owner), "co-host": client(world.co_host), "anyone": client()}
 
