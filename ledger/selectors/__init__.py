@@ -34,6 +34,7 @@ module named for it; what several share has a module of its own:
 - password_resets: how many password-reset mails were asked for in the last hour, for
   one address and from one client;
 - account_data: every record about an account, for its download ("Your data");
+- erasures: a leaving host's tables, each with the co-hosts who could take it;
 - sign_ins: the hour's sign-in codes per address and device, the account an address
   belongs to, an account's passkeys;
 - seats: the roster in seat order, the one seats-in-order query;

@@ -27,7 +27,9 @@ Callers import the module that holds the service; nothing is re-exported here.
   and the passkeys an account adds, uses and removes;
 - notices: a message to an account recorded (once per event), taken by a worker and
   marked as it went; the kinds an account turns off, its phones' push subscriptions,
-  and the addresses that refuse mail.
+  and the addresses that refuse mail;
+- erasures: a player erased at a table, an account deleted, a leaving host's tables
+  handed to a co-host or erased.
 
 A service that refuses raises ``ledger.errors.InvalidInput`` or ``Conflict``, with
 problems, and writes nothing.
@@ -35,17 +37,18 @@ problems, and writes nothing.
 Row locks, on PostgreSQL. A write that must read what is there before it writes (the
 next hand's number, what is still owed, whether a file was imported) holds a row's lock
 for its transaction, and every writer takes them in one order: the host's user row (an
-import; an account's, as a way of getting paid is added to it), a table's row (a mark or
-its taking back, "I sent it" or its confirmation, "settle everything", a second tap of
-Start, a night closed — it opens debts in the table's kept open debts — and an import of
-a closed night), a night's row (a hand recorded, corrected or undone, a roster change, a night
-closed; an import's new night), a player's row (a way of getting paid added). A writer
-takes some of them, in that order, never back to an earlier one. Each is FOR NO KEY UPDATE
-(``select_for_update(no_key=True)``): it only makes the writers take turns, and changes
-no key, so an insert referring to the locked row (a mark's ``marked_by``, an imported
-night's ``table``), which takes FOR KEY SHARE on it, never waits for it. With FOR UPDATE
-it did, and the order could not hold: a mark holding the table's row waited for the
-host's user row to insert its mark, while an import holding that row waited for the
-table's row to insert its night — a deadlock, and a server error on one phone. SQLite
-has no row locks: its BEGIN IMMEDIATE lets one writer in at a time.
+import; an account's, as a way of getting paid is added to it or it is deleted), a
+table's row (a leaving host's table handed over or erased, a mark or its taking back, "I
+sent it" or its confirmation, "settle everything", a second tap of Start, a night closed
+— it opens debts in the table's kept open debts — and an import of a closed night), a
+night's row (a hand recorded, corrected or undone, a roster change, a night closed; an
+import's new night), a player's row (a way of getting paid added, the player erased). A
+writer takes some of them, in that order, never back to an earlier one. Each is FOR NO
+KEY UPDATE (``select_for_update(no_key=True)``): it only makes the writers take turns,
+and changes no key, so an insert referring to the locked row (a mark's ``marked_by``, an
+imported night's ``table``), which takes FOR KEY SHARE on it, never waits for it. With
+FOR UPDATE it did, and the order could not hold: a mark holding the table's row waited
+for the host's user row to insert its mark, while an import holding that row waited for
+the table's row to insert its night — a deadlock, and a server error on one phone.
+SQLite has no row locks: its BEGIN IMMEDIATE lets one writer in at a time.
 """

@@ -171,7 +171,7 @@ def player_erase(*, player: Player, by) -> Player:
     their name becomes "Player 7" everywhere, their ways of getting paid are blanked, their
     seat is unlinked and its invites withdrawn. Their nights, chips and debts stay."""
     with transaction.atomic():
-        player = Player.objects.select_for_update().select_related("table").get(pk=player.pk)
+        player = Player.objects.select_for_update(no_key=True).get(pk=player.pk)
         if player.erased_at is not None:
             raise Conflict(PLAYER_ALREADY_ERASED(name=player.name))
         _player_erase(player, by=by, at=timezone.now())
@@ -213,11 +213,11 @@ def account_delete(*, user, heirs: Mapping[int, int]) -> None:
     it", a hand they recorded) names "a former account"."""
     User = get_user_model()
     with transaction.atomic():
-        user = User.objects.select_for_update().get(pk=user.pk)
+        user = User.objects.select_for_update(no_key=True).get(pk=user.pk)
         if user.get_username().startswith(FORMER_ACCOUNT_PREFIX):
             raise Conflict(ACCOUNT_ALREADY_DELETED())
         at = timezone.now()
-        for table in Table.objects.select_for_update().filter(owner=user).order_by("pk"):
+        for table in Table.objects.select_for_update(no_key=True).filter(owner=user).order_by("pk"):
             heir_id = heirs.get(table.pk)
             if heir_id is None:
                 _table_erase(table, by=user, at=at)

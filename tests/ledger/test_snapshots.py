@@ -2,6 +2,7 @@
 empty database holds every row of every model, and verify_ledger says the same of it;
 what cannot be restored is refused with what to do, and nothing written."""
 
+import difflib
 import io
 import json
 import os
@@ -15,6 +16,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
+from django.urls import reverse
 
 from ledger.services.sign_ins import sign_in_code_issue
 from ledger.snapshots import MANIFEST
@@ -27,9 +29,9 @@ ROOT = Path(__file__).resolve().parents[2]
 APPS = ("ledger", "auth")
 
 
-def _manage(database_url: str, *args: str) -> str:
-    """``manage.py`` in a process of its own, on the database at ``database_url``, with
-    this test's keys (a seal checks only under the key that made it)."""
+def _env(database_url: str) -> dict[str, str]:
+    """A process of its own on the database at ``database_url``, with this test's keys (a
+    seal checks only under the key that made it)."""
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -39,11 +41,34 @@ def _manage(database_url: str, *args: str) -> str:
     }
     if settings.LEDGER_KEY:
         env["DJANGO_LEDGER_KEY"] = settings.LEDGER_KEY
-    done = subprocess.run(  # noqa: S603 - our own interpreter and manage.py
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
+    return env
+
+
+def _run(database_url: str, *args: str) -> str:
+    done = subprocess.run(  # noqa: S603 - our own interpreter
+        [sys.executable, *args], cwd=ROOT, env=_env(database_url), capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+def _manage(database_url: str, *args: str) -> str:
+    """``manage.py`` in a process of its own, on the database at ``database_url``."""
+    return _run(database_url, "manage.py", *args)
+
+
+def _this_database() -> str:
+    database = settings.DATABASES["default"]
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{database['NAME']}"
+    password = f":{database['PASSWORD']}" if database.get("PASSWORD") else ""
+    where = f"{database['HOST'] or 'localhost'}:{database['PORT'] or 5432}"
+    return f"postgres://{database['USER']}{password}@{where}/{database['NAME']}"
+
+
+def _pages(database_url: str, visits: list[tuple[int, str]]) -> list[dict]:
+    """The pages, as each visitor sees them, read from the database at ``database_url``."""
+    return json.loads(_run(database_url, "-m", "tests.ledger.page_texts", json.dumps(visits)))
 
 
 def _here(*args: str) -> str:
@@ -83,6 +108,28 @@ def test_a_backup_restored_holds_every_row_and_verifies_the_same(tmp_path, empty
     assert _manage(empty_database, *rows) == _here(*rows)
     checked = "verify_ledger", "--no-progress"
     assert _manage(empty_database, *checked) == _here(*checked)
+    # The pages a host and a player read: the same, word for word.
+    night = world.closed_night
+    visits = [
+        (world.owner.pk, reverse("table_detail", args=[world.table.pk])),
+        (world.owner.pk, reverse("player_detail", args=[world.player.pk])),
+        (world.owner.pk, reverse("night_settlement", args=[night.pk])),
+        (world.linked.pk, reverse("my_games")),
+        (world.linked.pk, reverse("my_debts")),
+    ]
+    before = _pages(_this_database(), visits)
+    assert [page["status"] for page in before] == [200] * len(visits)
+    assert world.player.name in before[0]["text"]
+    after = _pages(empty_database, visits)
+    differences = [
+        line
+        for old, new in zip(before, after, strict=True)
+        for line in difflib.unified_diff(
+            old["text"].splitlines(), new["text"].splitlines(), old["url"], new["url"], n=0
+        )
+    ]
+    assert differences == [], "\n".join(differences[:40])
+    assert [page["status"] for page in after] == [200] * len(visits)
 
 
 def test_a_backup_from_a_newer_version_is_refused(tmp_path):

@@ -88,9 +88,11 @@ def test_the_database_itself_refuses_to_change_or_delete_a_method_or_a_withdrawa
         method=method, withdrawn_by=player.table.owner, withdrawn_at=timezone.now()
     )
     for sql in (
-        "UPDATE ledger_paymentmethod SET value = '46700000000'",
+        # An erasure may blank the details (tests/ledger/models/test_append_only.py); what
+        # the method is, who added it and when never change.
+        "UPDATE ledger_paymentmethod SET kind = 'other'",
         "DELETE FROM ledger_paymentmethod",
-        "UPDATE ledger_paymentmethodwithdrawal SET reason = 'x'",
+        "UPDATE ledger_paymentmethodwithdrawal SET withdrawn_at = '2000-01-01'",
         "DELETE FROM ledger_paymentmethodwithdrawal",
     ):
         with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cursor:
