@@ -13,6 +13,7 @@ from ledger.services import notices
 from ledger.services import roster as roster_services
 from ledger.services.co_hosts import co_host_grant, co_host_revoke
 from ledger.services.debts import debts_pool, payment_mark, payment_mark_reverse
+from ledger.services.erasures import player_erase
 from ledger.services.hosts import host_language_set
 from ledger.services.password_resets import password_reset_request_record
 from ledger.services.payment_methods import payment_method_remove
@@ -28,7 +29,9 @@ from ledger.services.sign_ins import NewPasskey, passkey_add, sign_in_code_issue
 from tests.factories import (
     NightFactory,
     PaymentMethodFactory,
+    PlayerFactory,
     ShareLinkFactory,
+    TableFactory,
     UserFactory,
     link_player,
 )
@@ -96,6 +99,8 @@ def _accounts(night) -> None:
     # A passkey, and a code mailed to sign in.
     passkey_add(user=host, key=NewPasskey(credential_id="QUJD", public_key=b"\xa5", sign_count=0))
     sign_in_code_issue(email=host.email, client="203.0.113.10", user=host)
+    # A player erased at the host's request.
+    player_erase(player=PlayerFactory(table=TableFactory(owner=host)), by=host)
 
 
 def _debts() -> None:

@@ -113,8 +113,10 @@ def test_the_migration_fills_each_players_totals_from_the_nights_closed_before_i
 
     executor.migrate([before])
     MigrationExecutor(connection).migrate([MIGRATION])
+    # Today's models read the tables as the later migrations leave them (which add
+    # nothing to the totals).
+    latest_migration = MigrationExecutor(connection).loader.graph.leaf_nodes("ledger")[0]
+    MigrationExecutor(connection).migrate([latest_migration])
 
     assert verify_year_totals(first.table_id) == []
     assert [(b.slug, b.rows) for b in table_stats(first.table).leaderboards] == boards
-    latest_migration = MigrationExecutor(connection).loader.graph.leaf_nodes("ledger")[0]
-    MigrationExecutor(connection).migrate([latest_migration])
