@@ -8,13 +8,11 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from ledger.errors import ServiceError
+from ledger.errors import Conflict, ServiceError
 from ledger.services import erasures
 from tables import responses
 from tables.access import player_for_host
-from tables.forms.players import PlayerNameForm
 from tables.pages.account_delete import account_delete_form, account_delete_page
-from tables.pages.player_rename import player_rename_page
 from tables.problems import sentences
 
 ACCOUNT_DELETED = gettext_lazy(
@@ -27,17 +25,17 @@ ACCOUNT_DELETED = gettext_lazy(
 def player_erase(request: HttpRequest, player_id: int) -> HttpResponse:
     player = player_for_host(request, player_id)
     former = player.name
+    table_page = reverse("table_detail", args=[player.table_id])
     try:
         erased = erasures.player_erase(player=player, by=request.user)
-    except ServiceError as error:
-        page = player_rename_page(player, PlayerNameForm(initial={"name": player.name}))
-        return responses.refuse(
-            request, page, sentences(error.problems, {}), status=responses.CONFLICT
-        )
+    except Conflict:
+        # Erased already (a second tap, another phone): what was asked is done.
+        message = gettext("%(player)s is erased.") % {"player": player.name}
+        return responses.go(request, table_page, message)
     message = gettext(
         "%(old)s is erased: now %(new)s, with no ways of getting paid. Every night stays."
     ) % {"old": former, "new": erased.name}
-    return responses.go(request, reverse("table_detail", args=[player.table_id]), message)
+    return responses.go(request, table_page, message)
 
 
 @login_required

@@ -187,6 +187,8 @@ def world() -> World:
         "my payment methods": reverse("my_payment_methods"),
         "signing in": reverse("account_passkeys"),
         "your data": reverse("account_data"),
+        # Each table to a co-host or erased: "High stakes" has none, Thursday's has Cy.
+        "delete my account": reverse("account_delete"),
     }
     return World(host=host, anonymous=anonymous, signed_in=signed_in)
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from ledger.models import Erasure, Table
-from ledger.services.erasures import PLAYER_ALREADY_ERASED, player_erase
+from ledger.services.erasures import player_erase
 from tables.forms.erasures import CONFIRM_REQUIRED, table_field
 from tables.views.erasures import ACCOUNT_DELETED
 from tests.tables.urlwalk import build_world
@@ -46,16 +46,17 @@ def test_the_host_erases_a_player_from_the_players_page():
     assert world.player.erased_at is not None
 
 
-def test_a_player_erased_already_is_refused_and_the_page_says_so():
+def test_a_second_erase_of_a_player_answers_as_the_first_and_writes_nothing():
     world = build_world(NAME)
     player_erase(player=world.player, by=world.owner)
-
-    response = client(world.owner).post(reverse("player_erase", args=[world.player.pk]))
-
-    assert response.status_code == 409
     world.player.refresh_from_db()
-    refusal = PLAYER_ALREADY_ERASED.template.format(name=world.player.name)
-    assert refusal in response.content.decode()
+
+    response = client(world.owner).post(
+        reverse("player_erase", args=[world.player.pk]), follow=True
+    )
+
+    assert response.redirect_chain[-1][0] == reverse("table_detail", args=[world.table.pk])
+    assert f"{world.player.name} is erased." in response.content.decode()
     assert Erasure.objects.count() == 1
 
 
