@@ -9,6 +9,7 @@ here, whoever is signed in: the admin only shows.
 from django.contrib import admin
 
 from ledger.models import (
+    CalendarFeed,
     CoHostGrant,
     CoHostRevocation,
     DebtBalance,
@@ -46,6 +47,10 @@ from ledger.models import (
     PooledTransfer,
     PushSubscription,
     RosterChange,
+    RsvpAnswer,
+    RsvpLink,
+    Schedule,
+    ScheduleSkip,
     Seat,
     SeatClaim,
     SeatClaimAnswer,
@@ -247,6 +252,42 @@ class ErasureAdmin(ReadOnlyAdmin):
     list_select_related = ["table", "player", "account", "erased_by"]
     list_filter = ["kind"]
     date_hierarchy = "erased_at"
+
+
+@admin.register(Schedule)
+class ScheduleAdmin(ReadOnlyAdmin):
+    list_display = ["table", "first_date", "time", "time_zone", "repeat", "until", "ended_at"]
+    list_select_related = ["table"]
+    list_filter = ["repeat"]
+
+
+@admin.register(ScheduleSkip)
+class ScheduleSkipAdmin(ReadOnlyAdmin):
+    list_display = ["schedule", "date", "skipped_by", "skipped_at"]
+    list_select_related = ["schedule", "skipped_by"]
+
+
+@admin.register(RsvpAnswer)
+class RsvpAnswerAdmin(ReadOnlyAdmin):
+    list_display = ["schedule", "date", "player", "answer", "by", "link", "answered_at"]
+    list_select_related = ["schedule", "player", "by", "link"]
+    list_filter = ["answer"]
+    date_hierarchy = "answered_at"
+
+
+@admin.register(RsvpLink)
+class RsvpLinkAdmin(ReadOnlyAdmin):
+    # The token is a credential, as a live link's is.
+    list_display = ["player", "created_by", "created_at", "revoked_at"]
+    list_select_related = ["player", "created_by"]
+    exclude = ["token"]
+
+
+@admin.register(CalendarFeed)
+class CalendarFeedAdmin(ReadOnlyAdmin):
+    list_display = ["user", "created_at"]
+    list_select_related = ["user"]
+    exclude = ["token"]
 
 
 @admin.register(PlayerLink)

@@ -23,12 +23,16 @@ from ledger.models import (
     Player,
     PlayerInvite,
     PooledTransfer,
+    RsvpLink,
+    Schedule,
     Seat,
     SeatClaim,
     Table,
 )
 from ledger.selectors.co_hosts import runs_table
 from ledger.selectors.hand_screen import HandScreen, host_hand_screen, runner_hand_screen
+from ledger.selectors.player_links import user_seat_at_table
+from ledger.selectors.schedules import night_is_ahead
 
 CURRENCY = re.compile(r"[A-Z]{3}")
 
@@ -226,3 +230,66 @@ def payment_sent_for_confirmer(request: HttpRequest, sent_id: int) -> PaymentSen
 
 def passkey_for_account(request: HttpRequest, passkey_id: int) -> Passkey:
     return get_object_or_404(Passkey, pk=passkey_id, user=request.user)
+
+
+def _night_ahead(schedule: Schedule, day) -> None:
+    if not night_is_ahead(schedule, day):
+        raise Http404
+
+
+def schedule_for_host(request: HttpRequest, schedule_id: int, day=None) -> Schedule:
+    """A schedule of the signed-in host's table (and ``day``, one of its nights)."""
+    schedule = get_object_or_404(
+        Schedule.objects.select_related("table"),
+        pk=schedule_id,
+        table__owner=request.user,
+        table__hidden_at=None,
+    )
+    if day is not None:
+        _night_ahead(schedule, day)
+    return schedule
+
+
+def schedule_for_seat(request: HttpRequest, schedule_id: int, day) -> tuple[Schedule, Player]:
+    """One night of a schedule at a table where the signed-in account holds a seat, and
+    that seat."""
+    schedule = get_object_or_404(
+        Schedule.objects.select_related("table"), pk=schedule_id, table__hidden_at=None
+    )
+    player = user_seat_at_table(request.user, schedule.table_id)
+    if player is None:
+        raise Http404
+    _night_ahead(schedule, day)
+    return schedule, player
+
+
+def schedule_for_member(request: HttpRequest, schedule_id: int, day) -> Schedule:
+    """One night of a schedule, for its table's host or an account that holds a seat."""
+    schedule = get_object_or_404(
+        Schedule.objects.select_related("table"), pk=schedule_id, table__hidden_at=None
+    )
+    if schedule.table.owner_id != request.user.pk and (
+        user_seat_at_table(request.user, schedule.table_id) is None
+    ):
+        raise Http404
+    _night_ahead(schedule, day)
+    return schedule
+
+
+def answer_link_for_token(token: str) -> RsvpLink:
+    """A player's open answer link; a revoked one reads as one never made."""
+    return get_object_or_404(
+        RsvpLink.objects.select_related("player__table"),
+        token=token,
+        revoked_at=None,
+        player__table__hidden_at=None,
+        player__erased_at=None,
+    )
+
+
+def schedule_for_link(link: RsvpLink, schedule_id: int, day) -> Schedule:
+    schedule = get_object_or_404(
+        Schedule.objects.select_related("table"), pk=schedule_id, table_id=link.player.table_id
+    )
+    _night_ahead(schedule, day)
+    return schedule

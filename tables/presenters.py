@@ -105,6 +105,20 @@ def local_date(value: date | datetime, skeleton: str = "yMMMd") -> str:
     return babel_dates.format_skeleton(skeleton, value, locale=locale)
 
 
+def local_date_time(value: datetime) -> str:
+    """A day and a time as the active language writes them together ("Thu, Dec 10, 20:00",
+    "tors 10 dec. 20:00"), on ``value``'s own clock (its time zone, not the visitor's)."""
+    locale = babel_locale()
+    wall = value.replace(tzinfo=None)
+    day = babel_dates.format_skeleton("MMMEd", wall, locale=locale)
+    hour = babel_dates.format_skeleton("Hm", wall, locale=locale)
+    return (
+        babel_dates.get_datetime_format("medium", locale=locale)
+        .replace("{1}", day)
+        .replace("{0}", hour)
+    )
+
+
 def sign_class(amount) -> str:
     return "pos" if amount > 0 else "neg" if amount < 0 else ""
 

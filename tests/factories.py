@@ -6,11 +6,14 @@ its hands recorded by ``hand_record`` and it is closed by ``night_close``, so
 its seats, hands and ledger entries are the real thing.
 """
 
+from datetime import time, timedelta
+
 import factory
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from ledger import rules
-from ledger.models import Night, PaymentMethod, Player, ShareLink, Table
+from ledger.models import Night, PaymentMethod, Player, Schedule, ShareLink, Table
 from ledger.services import nights as night_services
 from ledger.services.payment_methods import payment_method_add
 from ledger.services.share_links import share_link_create
@@ -161,3 +164,23 @@ def link_player(player: Player, user=None, *, by=None):
 
     user = user or UserFactory()
     return player_link(player=player, user=user, by=by or user)
+
+
+class ScheduleFactory(factory.django.DjangoModelFactory):
+    """A night ahead, scheduled by its table's host through the service: next week at
+    20:00 in Stockholm, once, unless told otherwise (``repeat="weekly"``, ``until=``)."""
+
+    class Meta:
+        model = Schedule
+
+    table = factory.SubFactory(TableFactory)
+    first_date = factory.LazyFunction(lambda: timezone.localdate() + timedelta(days=7))
+    at = time(20, 0)
+    time_zone = "Europe/Stockholm"
+    repeat = "once"
+
+    @classmethod
+    def _create(cls, model_class, *, table, **fields) -> Schedule:
+        from ledger.services.schedules import schedule_create
+
+        return schedule_create(table=table, by=table.owner, **fields)

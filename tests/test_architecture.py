@@ -117,6 +117,11 @@ def test_every_model_is_the_ledgers():
         "Passkey",
         "SignInCode",
         "Erasure",
+        "Schedule",
+        "ScheduleSkip",
+        "RsvpAnswer",
+        "RsvpLink",
+        "CalendarFeed",
     }
 
 

@@ -22,7 +22,9 @@
 - notices: the messages sent to accounts (e-mail, Web Push), the kinds each account
   turned off, its phones' push subscriptions, and the addresses that refuse mail;
 - sign_ins: the accounts' passkeys, and the codes mailed to sign in or up;
-- erasures: who erased a player, an account or a table, and when (append-only).
+- erasures: who erased a player, an account or a table, and when (append-only);
+- schedules: a table's nights ahead, the dates they skip, the players' answers
+  (append-only), their answer links, and each account's calendar feed.
 """
 
 from ledger.models.co_hosts import CO_HOST_IS_APPEND_ONLY, CoHostGrant, CoHostRevocation
@@ -88,6 +90,16 @@ from ledger.models.results import (
     PlayerYear,
     PlayerYearTotal,
 )
+from ledger.models.schedules import (
+    RSVP_IS_APPEND_ONLY,
+    CalendarFeed,
+    Repeat,
+    RsvpAnswer,
+    RsvpChoice,
+    RsvpLink,
+    Schedule,
+    ScheduleSkip,
+)
 from ledger.models.seat_claims import SEAT_CLAIM_IS_APPEND_ONLY, SeatClaim, SeatClaimAnswer
 from ledger.models.sign_ins import CODE_TRIES, Passkey, SignInCode
 
@@ -106,7 +118,9 @@ __all__ = [
     "PLAYER_INVITE_IS_APPEND_ONLY",
     "PLAYER_LINK_IS_APPEND_ONLY",
     "RESET_REQUEST_IS_APPEND_ONLY",
+    "RSVP_IS_APPEND_ONLY",
     "SEAT_CLAIM_IS_APPEND_ONLY",
+    "CalendarFeed",
     "CoHostGrant",
     "CoHostRevocation",
     "DebtBalance",
@@ -147,7 +161,13 @@ __all__ = [
     "PlayerYearTotal",
     "PooledTransfer",
     "PushSubscription",
+    "Repeat",
     "RosterChange",
+    "RsvpAnswer",
+    "RsvpChoice",
+    "RsvpLink",
+    "Schedule",
+    "ScheduleSkip",
     "Seat",
     "SeatClaim",
     "SeatClaimAnswer",

@@ -33,6 +33,9 @@ class NoticeKind(models.TextChoices):
     CLAIM_WAITING = "claim_waiting", pgettext_lazy("message kind", "A claim waits for you")
     INVITE_USED = "invite_used", pgettext_lazy("message kind", "Your invite was used")
     CO_HOST_MADE = "co_host_made", pgettext_lazy("message kind", "You were made co-host")
+    NIGHT_AHEAD = "night_ahead", pgettext_lazy("message kind", "Reminders of a night ahead")
+    SEAT_FREED = "seat_freed", pgettext_lazy("message kind", "A seat opened for you")
+    RSVP_ASKED = "rsvp_asked", pgettext_lazy("message kind", "The host asks if you are coming")
 
 
 class NoticeChannel(models.TextChoices):

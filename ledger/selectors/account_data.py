@@ -129,6 +129,11 @@ ABOUT: dict[type[Model], Rows] = {
         m.CoHostRevocation, _hosted("grant__link__player__table"), _by("grant__link__user")
     ),
     m.Erasure: _rows(m.Erasure, _hosted("table"), _by("erased_by")),
+    m.Schedule: _rows(m.Schedule, _hosted("table"), _seat("table__players")),
+    m.ScheduleSkip: _rows(m.ScheduleSkip, _hosted("schedule__table")),
+    m.RsvpAnswer: _rows(m.RsvpAnswer, _hosted("schedule__table"), _seat("player")),
+    m.RsvpLink: _rows(m.RsvpLink, _hosted("player__table")),
+    m.CalendarFeed: _own(m.CalendarFeed, "user"),
 }
 
 NOT_ABOUT_AN_ACCOUNT: dict[type[Model], str] = {

@@ -22,6 +22,7 @@ from django.utils.translation import gettext
 
 from ledger.errors import Conflict, InvalidInput
 from ledger.models import (
+    CalendarFeed,
     CoHostRevocation,
     Erasure,
     ErasureKind,
@@ -40,6 +41,8 @@ from ledger.models import (
     PlayerInviteWithdrawal,
     PlayerUnlink,
     PushSubscription,
+    RsvpLink,
+    Schedule,
     ShareLink,
     SignInCode,
     Table,
@@ -104,6 +107,9 @@ def _scrub_table(table: Table, words: list[str], replacement: str) -> None:
         erase=True,
     )
     _scrub_rows(
+        Schedule.objects.filter(table=table), ("place", "note"), words, replacement, erase=False
+    )
+    _scrub_rows(
         Notice.objects.filter(host_id=table.owner_id),
         ("subject", "body"),
         words,
@@ -156,6 +162,7 @@ def _player_erase(player: Player, *, by, at) -> None:
     _scrub_table(player.table, [former], new_name)
     _scrub_table(player.table, held, ERASED_WORDS)
     _unlink(current_links().filter(player=player), by=by, at=at)
+    RsvpLink.objects.filter(player=player, revoked_at=None).update(revoked_at=at, revoked_by=by)
     for invite in PlayerInvite.objects.filter(player=player, withdrawal__isnull=True):
         PlayerInviteWithdrawal.objects.create(invite=invite, withdrawn_by=by, withdrawn_at=at)
     player.name = new_name
@@ -184,6 +191,10 @@ def _table_erase(table: Table, *, by, at) -> None:
     for player in table.players.filter(erased_at=None).order_by("pk"):
         _player_erase(player, by=by, at=at)
     ShareLink.objects.filter(night__table=table, revoked_at=None).update(revoked_at=at)
+    RsvpLink.objects.filter(player__table=table, revoked_at=None).update(
+        revoked_at=at, revoked_by=by
+    )
+    Schedule.objects.filter(table=table, ended_at=None).update(ended_at=at, ended_by=by)
     for grant in active_grants().filter(link__player__table=table):
         CoHostRevocation.objects.create(grant=grant, revoked_by=by, revoked_at=at)
     with translation.override(_players_language(table)):
@@ -231,7 +242,14 @@ def account_delete(*, user, heirs: Mapping[int, int]) -> None:
         words = [word for word in [*held, user.email] if word]
         _scrub_rows(Notice.objects.all(), ("subject", "body"), words, ERASED_WORDS, erase=False)
         Notice.objects.filter(recipient=user).delete()
-        for model in (Passkey, SignInCode, NoticeOptOut, PushSubscription, HostSettings):
+        for model in (
+            Passkey,
+            SignInCode,
+            NoticeOptOut,
+            PushSubscription,
+            HostSettings,
+            CalendarFeed,
+        ):
             model.objects.filter(user=user).delete()
         if user.email:
             MailRefusal.objects.filter(address__iexact=user.email).delete()

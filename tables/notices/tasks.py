@@ -1,11 +1,11 @@
 """The tasks a worker runs (Django's tasks framework; ``manage.py worker``): one per event
 that tells someone something, each of which records its messages and hands them on, one
-``notice_send`` per message; and the reminders of debts left open.
+``notice_send`` per message; and the reminders of debts left open and of nights ahead.
 
 Every task may run twice (a worker that died, a retry): each records its messages by event,
 account and channel, so running it again records and sends nothing new."""
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from django.conf import settings
 from django.tasks import task
@@ -21,13 +21,17 @@ from ledger.models import (
     PaymentSent,
     PaymentSentConfirmation,
     PlayerLink,
+    RsvpAnswer,
+    Schedule,
     SeatClaim,
 )
 from ledger.names import account_name
 from ledger.rules.money import quantum
+from ledger.schedules import moved_up
 from ledger.selectors.my_debts import seat_debts
 from ledger.selectors.notices import debtors, last_notice_url, linked_accounts
 from ledger.selectors.player_links import user_seats
+from ledger.selectors.schedules import night_seating, nights_starting, starts_at
 from ledger.services.notices import notice_take
 from tables.notices import texts
 from tables.notices.delivery import deliver, origin_of
@@ -230,3 +234,88 @@ def _open_debts(user) -> tuple[list[texts.OpenDebt], object]:
                         )
                     )
     return debts, first
+
+
+# The reminder of a night ahead goes out within this long before it starts.
+NIGHT_REMINDER_BEFORE = timedelta(days=1)
+
+
+@task
+def seat_freed_notices(answer_id: int, origin: str) -> int:
+    """Tells whoever moved up from the waiting list when ``answer_id`` gave up a seat."""
+    answer = RsvpAnswer.objects.select_related("schedule__table__owner").get(pk=answer_id)
+    schedule, table = answer.schedule, answer.schedule.table
+    before = night_seating(schedule, answer.date, before=answer.pk)
+    after = night_seating(schedule, answer.date, before=answer.pk + 1)
+    begins = starts_at(schedule, answer.date)
+    sent = 0
+    for player_id, user in linked_accounts(moved_up(before, after)).items():
+        sent += send(
+            user=user,
+            table=table,
+            kind=NoticeKind.SEAT_FREED,
+            event=f"seat-freed:{answer.pk}:{player_id}",
+            compose=lambda: texts.seat_freed(
+                table=table, starts_at=begins, url=origin + reverse("my_games")
+            ),
+        )
+    return sent
+
+
+@task
+def rsvp_asked_notices(schedule_id: int, day: str, origin: str) -> int:
+    """The host's nudge: a message to each linked player of the table who has not
+    answered ``day``'s night (once a day each)."""
+    schedule = Schedule.objects.select_related("table__owner").get(pk=schedule_id)
+    night = date.fromisoformat(day)
+    answered = night_seating(schedule, night).answered()
+    waiting = [p for p in schedule.table.players.filter(retired_at=None) if p.pk not in answered]
+    begins = starts_at(schedule, night)
+    today = timezone.now().date().isoformat()
+    sent = 0
+    for player_id, user in linked_accounts([p.pk for p in waiting]).items():
+        sent += send(
+            user=user,
+            table=schedule.table,
+            kind=NoticeKind.RSVP_ASKED,
+            event=f"rsvp-asked:{schedule.pk}:{day}:{player_id}:{today}",
+            compose=lambda: texts.rsvp_asked(
+                table=schedule.table,
+                starts_at=begins,
+                host=account_name(schedule.table.owner),
+                url=origin + reverse("my_games"),
+            ),
+        )
+    return sent
+
+
+@task
+def night_ahead_reminders(now: str | None = None) -> int:
+    """The day before a night, a reminder to each linked player who said Yes or Maybe.
+    ``now`` (ISO 8601): the time to act as of, for a test that moves through the days."""
+    moment = datetime.fromisoformat(now) if now else timezone.now()
+    sent = 0
+    for night in nights_starting(moment, moment + NIGHT_REMINDER_BEFORE):
+        origin = settings.SITE_URL or origin_of(last_notice_url(night.schedule.created_by))
+        if not origin or origin == "://":
+            continue
+        seating = night.seating
+        coming = [*seating.seated, *seating.waiting, *seating.maybe]
+        for player_id, user in linked_accounts(coming).items():
+            sent += send(
+                user=user,
+                table=night.table,
+                kind=NoticeKind.NIGHT_AHEAD,
+                event=f"night-ahead:{night.schedule.pk}:{night.day.isoformat()}:{player_id}",
+                compose=lambda night=night, player_id=player_id, origin=origin: (
+                    texts.night_ahead_reminder(
+                        table=night.table,
+                        starts_at=night.starts_at,
+                        place=night.schedule.place,
+                        seated=player_id in night.seating.seated,
+                        url=origin + reverse("my_games"),
+                    )
+                ),
+                at=moment,
+            )
+    return sent

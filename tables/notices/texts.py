@@ -16,7 +16,7 @@ from django.utils.translation import gettext, ngettext
 
 from ledger.models import Night, NightResult, NightTransfer, Player, Table
 from ledger.rules.money import quantum
-from tables.presenters import chips, local_date, money
+from tables.presenters import chips, local_date, local_date_time, money
 
 
 @dataclass(frozen=True)
@@ -208,4 +208,49 @@ def footer(*, why: str, unsubscribe_url: str, settings_url: str) -> str:
             gettext("Stop these messages: %(url)s") % {"url": unsubscribe_url},
             gettext("Choose which messages you get: %(url)s") % {"url": settings_url},
         )
+    )
+
+
+def night_time(starts_at) -> str:
+    """A night ahead's day and time, on the clock of its time zone (as on its page)."""
+    return local_date_time(starts_at)
+
+
+def night_ahead_reminder(*, table: Table, starts_at, place: str, seated: bool, url: str) -> Text:
+    values = {"table": table.name, "when": night_time(starts_at), "place": place}
+    lines = [
+        gettext("%(table)s plays tomorrow: %(when)s, at %(place)s.") % values
+        if place
+        else gettext("%(table)s plays tomorrow: %(when)s.") % values
+    ]
+    if not seated:
+        lines.append(gettext("You said Yes or Maybe but have no seat yet: see the page."))
+    return Text(
+        gettext("Tomorrow: %(table)s") % values, tuple(lines), url, gettext("Yes, No or Maybe")
+    )
+
+
+def seat_freed(*, table: Table, starts_at, url: str) -> Text:
+    values = {"table": table.name, "when": night_time(starts_at)}
+    return Text(
+        gettext("A seat opened for you at %(table)s") % values,
+        (
+            gettext(
+                "Someone dropped out of %(when)s at %(table)s: you were first on the waiting "
+                "list and have their seat now. Can't come after all? Say No on the page."
+            )
+            % values,
+        ),
+        url,
+        gettext("See the night"),
+    )
+
+
+def rsvp_asked(*, table: Table, starts_at, host: str, url: str) -> Text:
+    values = {"table": table.name, "when": night_time(starts_at), "host": host}
+    return Text(
+        gettext("Are you coming? %(table)s, %(when)s") % values,
+        (gettext("%(host)s asks whether you are coming to %(table)s on %(when)s.") % values,),
+        url,
+        gettext("Yes, No or Maybe"),
     )

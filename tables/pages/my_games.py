@@ -5,6 +5,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from ledger.selectors.my_games import CHART_NIGHTS, CurrencyHistory, my_games
+from ledger.selectors.schedules import account_nights_ahead
 from tables import charts, presenters
 from tables.responses import Page
 
@@ -20,6 +21,8 @@ def my_games_page(user, *, page: int | str = 1) -> Page:
             "nights": games.nights,
             "pages": games.page,
             "charts": [(history, _chart(history)) for history in games.currencies if history.chart],
+            # The next nights of the tables where the account holds a seat, to answer.
+            "nights_ahead": account_nights_ahead(user, timezone.now()),
         },
     )
 

@@ -3,12 +3,14 @@ past nights (with its pay buttons and "settle everything"), and the house rules 
 words. Its players and its open debts are parts htmx swaps on their own."""
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, ngettext, npgettext, pgettext
 
 from ledger import rules
 from ledger.models import Table
 from ledger.selectors.co_hosts import table_accounts
 from ledger.selectors.payments_sent import pending_sent
+from ledger.selectors.schedules import table_nights_ahead
 from ledger.selectors.seat_claims import pending_claims
 from ledger.selectors.table_screen import open_debts, table_players, table_screen
 from tables import house_rules_text, presenters
@@ -61,6 +63,8 @@ def table_page(
             # The payers' words "I sent it" waiting for the host (or the payee) to confirm.
             "sent": pending_sent(table_id=table.pk),
             "back": reverse("table_detail", args=[table.pk]),
+            # The next nights scheduled, with how many said Yes.
+            "nights_ahead": table_nights_ahead(table, timezone.now()),
         },
     )
 

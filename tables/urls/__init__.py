@@ -20,4 +20,5 @@ urlpatterns = [
     path("", include("tables.urls.referee")),
     path("", include("tables.urls.debts")),
     path("", include("tables.urls.me")),
+    path("", include("tables.urls.schedules")),
 ]

@@ -17,6 +17,7 @@ from django.urls import URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from ledger.models import (
+    CalendarFeed,
     CoHostGrant,
     CoHostRevocation,
     DebtBalance,
@@ -42,6 +43,10 @@ from ledger.models import (
     PlayerLink,
     PlayerUnlink,
     PooledTransfer,
+    RsvpAnswer,
+    RsvpLink,
+    Schedule,
+    ScheduleSkip,
     Seat,
     SeatClaim,
     SeatClaimAnswer,
@@ -179,6 +184,11 @@ LEDGER_MODELS: list[type[Model]] = [
     Passkey,
     SignInCode,
     Erasure,
+    Schedule,
+    ScheduleSkip,
+    RsvpAnswer,
+    RsvpLink,
+    CalendarFeed,
 ]
 XSS_NAME = "<script>alert(1)</script>"
 

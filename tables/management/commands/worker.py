@@ -1,6 +1,6 @@
 """The worker: sends the app's messages (the tasks the views queue in the database) and,
-every hour, the reminders of debts left open. `make run` starts it beside the server;
-in production run one or more beside the app servers."""
+every hour, the reminders of debts left open and of the nights ahead. `make run` starts
+it beside the server; in production run one or more beside the app servers."""
 
 import logging
 import threading
@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections
 
-from tables.notices.tasks import debt_reminders
+from tables.notices.tasks import debt_reminders, night_ahead_reminders
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +40,7 @@ class Command(BaseCommand):
         while True:
             try:
                 debt_reminders.enqueue()
+                night_ahead_reminders.enqueue()
             except Exception:
                 # A database that is away for a moment: the next hour tries again.
                 logger.exception("Could not queue the reminders")
