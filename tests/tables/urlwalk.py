@@ -60,12 +60,14 @@ from ledger.services.debts import payment_mark
 from ledger.services.payment_methods import account_payment_method_add
 from ledger.services.payments_sent import payment_sent_record
 from ledger.services.player_invites import player_invite_create
+from ledger.services.schedules import calendar_feed_reset, rsvp_link_create
 from ledger.services.seat_claims import seat_claim_create
 from ledger.services.sign_ins import NewPasskey, passkey_add
 from tests.factories import (
     NightFactory,
     PaymentMethodFactory,
     PlayerFactory,
+    ScheduleFactory,
     ShareLinkFactory,
     TableFactory,
     UserFactory,
@@ -105,10 +107,15 @@ PUBLIC = {
     # themselves say (tables/service_worker.py), and the manifest names no host.
     "service_worker",
     "web_manifest",
+    # A player's own answer link, and a calendar's address: the token is the credential,
+    # as a live link's is; an answer posted without a night names nothing, writes nothing.
+    "answer_link",
+    "answer_link_ics",
+    "calendar_feed",
 }
 # URLs a signed-in visitor uses for their own account: what they write is theirs (a
 # sample table of their own), nothing of anyone else's.
-OWN_WRITES = {"table_sample_create"}
+OWN_WRITES = {"table_sample_create", "account_calendar"}
 # URLs where a signed-in visitor holding an invite's or a live link writes for themselves:
 # the seat linked to their own account (and their try counted for the hour's limit), or
 # their claim of a seat for the host to answer.
@@ -144,10 +151,10 @@ PLAYERS_OWN_WRITES = {
 }
 # URLs a player opens from their own account, for a seat it holds: the world's linked
 # player (``World.linked``) may open them at the world's table, nobody else.
-PLAYERS_OWN = {"my_night", "my_debts_person", "seat_leave"}
+PLAYERS_OWN = {"my_night", "my_debts_person", "seat_leave", "night_ahead_ics"}
 # Forms on those nights: "I sent it" of the world's closed night is Bob's transfer, which
 # Ann's account is refused (400, nothing written); her own is tested on its own.
-PLAYERS_OWN_FORMS = {"my_transfer_sent"}
+PLAYERS_OWN_FORMS = {"my_transfer_sent", "my_answer"}
 # URLs the walk cannot fill in, and why.
 SKIPPED = {
     "password_reset_confirm": "its uidb64 and token come from a reset e-mail (Django's own view)",
@@ -250,6 +257,9 @@ class World:
     invite: PlayerInvite  # an open invite for Eve, new at the table
     invite_token: str
     passkey: Passkey  # Ann's account's
+    schedule: Schedule  # next week's night, weekly
+    answer_link: RsvpLink  # Dee's, who has no account
+    feed: CalendarFeed  # the owner's calendar address
     values: dict[str, list] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -277,6 +287,10 @@ class World:
             "other_id": [self.mark.payer_id],
             "currency": [self.closed_night.house_rules.currency],
             "passkey_id": [self.passkey.pk],
+            "schedule_id": [self.schedule.pk],
+            "day": [self.schedule.first_date],
+            "answer_token": [self.answer_link.token],
+            "feed_token": [self.feed.token],
         }
 
     def urls(self, route: Route) -> list[str]:
@@ -355,7 +369,13 @@ def build_world(player_name: str = "Ann") -> World:
     passkey = passkey_add(
         user=linked, key=NewPasskey(credential_id="QW5uJ3M", public_key=b"\xa5", sign_count=0)
     )
+    schedule = ScheduleFactory(table=table, repeat="weekly")
+    answer_link = rsvp_link_create(player=by_name["Dee"], by=owner)
+    feed = calendar_feed_reset(user=owner)
     return World(
+        schedule=schedule,
+        answer_link=answer_link,
+        feed=feed,
         owner=owner,
         other=other,
         table=table,
