@@ -20,12 +20,14 @@ from ledger.services import tables as table_services
 from ledger.services.co_hosts import co_host_grant
 from ledger.services.payment_methods import account_payment_method_add
 from ledger.services.player_invites import player_invite_create
+from ledger.services.schedules import calendar_feed_reset, rsvp_answer, rsvp_link_create
 from ledger.services.seat_claims import seat_claim_create
 from ledger.services.share_links import share_link_create
 from ledger.services.sign_ins import NewPasskey, passkey_add
 from tables.notices.unsubscribe import unsubscribe_token
 from tests.factories import (
     PaymentMethodFactory,
+    ScheduleFactory,
     TableFactory,
     UserFactory,
     link_player,
@@ -108,6 +110,16 @@ def world() -> World:
     co_host_grant(link=link_player(cy, UserFactory(username="cy_plays")), by=host)
     seat_claim_create(player=dee, user=UserFactory(username="dee_plays"), client="192.0.2.9")
 
+    # A weekly night ahead at Thursday's table: Ann and Cy said Yes, Dee Maybe; Bob answers
+    # from his own link. The host follows every night from a calendar address.
+    ahead = ScheduleFactory(
+        table=table, repeat="weekly", place="Ann's kitchen, 12 Long Street", note="Bring snacks"
+    )
+    for player, answer in ((ann, "yes"), (cy, "yes"), (dee, "maybe")):
+        rsvp_answer(schedule=ahead, day=ahead.first_date, player=player, answer=answer, by=host)
+    answer_link = rsvp_link_create(player=bob, by=host)
+    calendar_feed_reset(user=host)
+
     anonymous = {
         "home": reverse("home"),
         "signup": reverse("signup"),
@@ -121,6 +133,7 @@ def world() -> World:
         ),
         "share view (closed night)": reverse("share_view", args=[closed_link.token]),
         "share house rules": reverse("share_rules", args=[link.token]),
+        "answer link": reverse("answer_link", args=[answer_link.token]),
         "invite": reverse("invite_view", args=[invite_token]),
         "this is me": reverse("seat_claim", args=[link.token, dee.pk]),
     }
@@ -189,6 +202,9 @@ def world() -> World:
         "your data": reverse("account_data"),
         # Each table to a co-host or erased: "High stakes" has none, Thursday's has Cy.
         "delete my account": reverse("account_delete"),
+        "schedule a night": reverse("schedule_create", args=[table.pk]),
+        "night ahead": reverse("night_ahead", args=[ahead.pk, ahead.first_date]),
+        "my calendar": reverse("account_calendar"),
     }
     return World(host=host, anonymous=anonymous, signed_in=signed_in)
 
