@@ -1,5 +1,7 @@
 """The admin shows everything and changes nothing."""
 
+from datetime import timedelta
+
 import pytest
 from django.apps import apps
 from django.contrib import admin
@@ -24,12 +26,19 @@ from ledger.services.player_invites import (
     player_invite_withdraw,
 )
 from ledger.services.player_links import player_unlink
+from ledger.services.schedules import (
+    calendar_feed_reset,
+    rsvp_answer,
+    rsvp_link_create,
+    schedule_skip,
+)
 from ledger.services.seat_claims import seat_claim_create, seat_claim_refuse
 from ledger.services.sign_ins import NewPasskey, passkey_add, sign_in_code_issue
 from tests.factories import (
     NightFactory,
     PaymentMethodFactory,
     PlayerFactory,
+    ScheduleFactory,
     ShareLinkFactory,
     TableFactory,
     UserFactory,
@@ -101,6 +110,14 @@ def _accounts(night) -> None:
     sign_in_code_issue(email=host.email, client="203.0.113.10", user=host)
     # A player erased at the host's request.
     player_erase(player=PlayerFactory(table=TableFactory(owner=host)), by=host)
+    # A weekly night ahead with a date skipped, an answer, an answer link; a calendar.
+    ahead = ScheduleFactory(table=TableFactory(owner=host), repeat="weekly")
+    skipped = ahead.first_date + timedelta(days=7)
+    schedule_skip(schedule=ahead, day=skipped, by=host)
+    player = PlayerFactory(table=ahead.table)
+    rsvp_answer(schedule=ahead, day=ahead.first_date, player=player, answer="yes", by=host)
+    rsvp_link_create(player=player, by=host)
+    calendar_feed_reset(user=host)
 
 
 def _debts() -> None:
