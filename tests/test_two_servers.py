@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 import requests
 from django.conf import settings
-from django.db import connection
 
 from ledger.models import Hand, PlayerInviteAttempt, SeatClaim
 from ledger.services.player_invites import player_invite_create
 from ledger.services.share_links import share_link_create
 from ledger.verify import verify_night
+from tests.databases import this_database_url as database_url
 from tests.factories import PASSWORD, UserFactory, link_player, night_with
 from tests.tables.night_helpers import hand_post
 
@@ -40,15 +40,6 @@ LIMITS = {
 START_SECONDS = 60
 
 
-def _database_url() -> str:
-    database = settings.DATABASES["default"]
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{database['NAME']}"
-    password = f":{database['PASSWORD']}" if database.get("PASSWORD") else ""
-    where = f"{database['HOST'] or 'localhost'}:{database['PORT'] or 5432}"
-    return f"postgres://{database['USER']}{password}@{where}/{database['NAME']}"
-
-
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -59,7 +50,7 @@ def _free_port() -> int:
 def servers():
     env = {
         **os.environ,
-        "DATABASE_URL": _database_url(),
+        "DATABASE_URL": database_url(),
         "DJANGO_DEBUG": "true",
         # As the tests' own server: their fast password hasher, each message sent at once.
         "DJANGO_TESTING": "true",

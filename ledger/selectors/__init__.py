@@ -35,6 +35,8 @@ module named for it; what several share has a module of its own:
   one address and from one client;
 - account_data: every record about an account, for its download ("Your data");
 - erasures: a leaving host's tables, each with the co-hosts who could take it;
+- schedules: the nights ahead (a table's, one night's answers, an account's, a calendar
+  feed's, those to remind of) and tonight's Yes players;
 - sign_ins: the hour's sign-in codes per address and device, the account an address
   belongs to, an account's passkeys;
 - seats: the roster in seat order, the one seats-in-order query;

@@ -29,7 +29,9 @@ Callers import the module that holds the service; nothing is re-exported here.
   marked as it went; the kinds an account turns off, its phones' push subscriptions,
   and the addresses that refuse mail;
 - erasures: a player erased at a table, an account deleted, a leaving host's tables
-  handed to a co-host or erased.
+  handed to a co-host or erased;
+- schedules: a table's nights ahead scheduled, a date skipped, the repeats stopped; a
+  player's Yes, No or Maybe; answer links made and revoked; a calendar address reset.
 
 A service that refuses raises ``ledger.errors.InvalidInput`` or ``Conflict``, with
 problems, and writes nothing.

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from ledger.models import Erasure, Table
 from ledger.services.co_hosts import co_host_grant
+from tests.browser.slow_phone import STEP_TIMEOUT_MS, slow_down
 from tests.factories import PaymentMethodFactory, UserFactory, link_player, night_with
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,14 +22,7 @@ def test_on_a_slow_phone_a_double_tap_erases_a_player_once(live_server, page, si
     night = night_with((NAME, "Bob", "Cy", "Dee"))
     zuleika = night.table.players.get(name=NAME)
     PaymentMethodFactory(player=zuleika)
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    conditions = {"latency": 600, "downloadThroughput": 200 * 1024, "uploadThroughput": 100 * 1024}
-    cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})
-    # A page is four round trips of 1.2 s on a slowed CPU: a step may take a minute
-    # (Playwright's defaults are 30 s for a page and 5 s for an expectation).
-    page.set_default_timeout(60_000)
+    slow_down(page)
     sent: list[str] = []
     page.on("request", lambda r: r.method == "POST" and sent.append(r.url))
     sign_in(page.context, night.table.owner)
@@ -42,7 +36,7 @@ def test_on_a_slow_phone_a_double_tap_erases_a_player_once(live_server, page, si
         page.wait_for_timeout(100)
 
     expect(page.get_by_role("status")).to_contain_text(
-        f"{NAME} is erased: now Player 1", timeout=60_000
+        f"{NAME} is erased: now Player 1", timeout=STEP_TIMEOUT_MS
     )
     assert sent == [live_server.url + reverse("player_erase", args=[zuleika.pk])]
     assert Erasure.objects.count() == 1

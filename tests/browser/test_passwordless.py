@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from ledger.models import Passkey
 from ledger.selectors.player_links import current_link
 from ledger.services.player_invites import player_invite_create
+from tests.browser.slow_phone import STEP_TIMEOUT_MS, slow_down
 from tests.factories import UserFactory, link_player, night_with
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -143,20 +144,14 @@ def test_on_a_slow_phone_a_passkey_is_added_a_double_tap_signs_in_once_and_none_
     saying so, the button ready again."""
     ann = UserFactory(username="ann")
     cdp, authenticator = _authenticator(page)
-    cdp.send("Network.enable")
-    conditions = {"latency": 600, "downloadThroughput": 200 * 1024, "uploadThroughput": 100 * 1024}
-    cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 6})
-    # A page is four round trips of 1.2 s on a slowed CPU: each step may take a minute
-    # (Playwright's defaults are 30 s for a page and 5 s for an expectation).
-    page.set_default_timeout(60_000)
+    slow_down(page, cdp)
     signed_in: list[str] = []
     page.on("request", lambda r: r.url.endswith("/accounts/passkey/") and signed_in.append(r.url))
 
     sign_in(page.context, ann)
     page.goto(live_server.url + reverse("account_passkeys"))
     page.get_by_role("button", name="Add a passkey").click()
-    expect(page.get_by_role("status")).to_contain_text("Passkey added", timeout=60_000)
+    expect(page.get_by_role("status")).to_contain_text("Passkey added", timeout=STEP_TIMEOUT_MS)
     assert Passkey.objects.filter(user=ann).count() == 1
     page.get_by_role("button", name="Sign out").click()
     page.wait_for_url(live_server.url + "/")
@@ -177,5 +172,7 @@ def test_on_a_slow_phone_a_passkey_is_added_a_double_tap_signs_in_once_and_none_
     page.goto(live_server.url + reverse("login"))
     button = page.get_by_role("button", name="Sign in with a passkey")
     button.click()
-    expect(page.get_by_role("alert")).to_contain_text("No passkey signed you in", timeout=60_000)
+    expect(page.get_by_role("alert")).to_contain_text(
+        "No passkey signed you in", timeout=STEP_TIMEOUT_MS
+    )
     expect(button).to_be_enabled()

@@ -20,6 +20,7 @@ from django.urls import reverse
 
 from ledger.services.sign_ins import sign_in_code_issue
 from ledger.snapshots import MANIFEST
+from tests.databases import this_database_url
 from tests.tables.urlwalk import build_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -55,15 +56,6 @@ def _run(database_url: str, *args: str) -> str:
 def _manage(database_url: str, *args: str) -> str:
     """``manage.py`` in a process of its own, on the database at ``database_url``."""
     return _run(database_url, "manage.py", *args)
-
-
-def _this_database() -> str:
-    database = settings.DATABASES["default"]
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{database['NAME']}"
-    password = f":{database['PASSWORD']}" if database.get("PASSWORD") else ""
-    where = f"{database['HOST'] or 'localhost'}:{database['PORT'] or 5432}"
-    return f"postgres://{database['USER']}{password}@{where}/{database['NAME']}"
 
 
 def _pages(database_url: str, visits: list[tuple[int, str]]) -> list[dict]:
@@ -117,7 +109,7 @@ def test_a_backup_restored_holds_every_row_and_verifies_the_same(tmp_path, empty
         (world.linked.pk, reverse("my_games")),
         (world.linked.pk, reverse("my_debts")),
     ]
-    before = _pages(_this_database(), visits)
+    before = _pages(this_database_url(), visits)
     assert [page["status"] for page in before] == [200] * len(visits)
     assert world.player.name in before[0]["text"]
     after = _pages(empty_database, visits)

@@ -85,6 +85,7 @@ def test_the_append_only_tables_are_those_of_the_append_only_models():
         "ledger_playerunlink",
         "ledger_playeryeartotal",
         "ledger_pooledtransfer",
+        "ledger_rsvpanswer",
         "ledger_seatclaim",
         "ledger_seatclaimanswer",
     ]
