@@ -64,9 +64,12 @@ ERASED_WORDS = "…"
 
 
 def _scrubbed(text: str, words: Iterable[str], replacement: str) -> str:
+    """``text`` with each of ``words`` replaced where it stands as a word of its own: "Al"
+    goes from "Al paid", not from "small"."""
     for word in words:
         if word:
-            text = re.sub(re.escape(word), replacement.replace("\\", "\\\\"), text, flags=re.I)
+            pattern = rf"(?<!\w){re.escape(word)}(?!\w)"
+            text = re.sub(pattern, lambda _: replacement, text, flags=re.IGNORECASE)
     return text
 
 
@@ -137,8 +140,9 @@ def _players_language(table: Table) -> str:
 
 
 def _erased_name(player: Player) -> str:
-    """ "Player 7": the player's place among the table's players by when they came, or the
-    next free number, in the language the table's players read."""
+    """The name an erased player gets, "Player 7": their place among the table's players
+    by when they came, or the next free number, in the language the table's players
+    read."""
     others = {name.casefold() for name in player.table.players.values_list("name", flat=True)}
     number = player.table.players.filter(pk__lte=player.pk).count()
     with translation.override(_players_language(player.table)):

@@ -109,6 +109,22 @@ def test_erasing_takes_the_name_out_of_notes_and_messages_about_the_table():
     assert (notice.subject, notice.body) == (f"You owe {player.name}", f"Pay {player.name} 5 kr")
 
 
+def test_a_short_name_is_taken_out_as_a_word_not_out_of_other_words():
+    world = build_world("Al")
+    marked = payment_mark(
+        night=world.closed_night,
+        payer_id=world.mark.payer_id,
+        payee_id=world.mark.payee_id,
+        note="AL paid it all, small change",
+        by=world.owner,
+    )
+
+    player = player_erase(player=world.player, by=world.owner)
+
+    marked.refresh_from_db()
+    assert marked.note == f"{player.name} paid it all, small change"
+
+
 def test_the_number_is_one_no_other_player_has():
     world = build_world(NAME)
     taken = Player.objects.filter(table=world.table, pk__lte=world.player.pk).count()
