@@ -79,9 +79,19 @@ def my_answer(request: HttpRequest, schedule_id: int, day: date) -> HttpResponse
     return responses.refuse(request, page, problems, form=form)
 
 
+# The token is a credential, as a live link's: its pages stay out of search engines.
+NOT_INDEXED = "noindex, nofollow"
+
+
+@never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
 def answer_link(request: HttpRequest, answer_token: str) -> HttpResponse:
-    token = answer_token
+    response = _answer_link(request, answer_token)
+    response["X-Robots-Tag"] = NOT_INDEXED
+    return response
+
+
+def _answer_link(request: HttpRequest, token: str) -> HttpResponse:
     link = answer_link_for_token(token)
     page = answer_link_page(link.player, token)
     if request.method != "POST":
@@ -157,9 +167,11 @@ def calendar_feed(request: HttpRequest, feed_token: str) -> HttpResponse:
     if feed is None or not feed.user.is_active:
         raise Http404
     nights = feed_nights(feed.user, timezone.now())
-    return ics_response(
+    response = ics_response(
         nights,
         name=gettext("Bourré nights"),
         domain=request.get_host(),
         filename="bourre.ics",
     )
+    response["X-Robots-Tag"] = NOT_INDEXED
+    return response

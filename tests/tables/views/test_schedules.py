@@ -161,8 +161,9 @@ def test_an_answer_link_answers_for_its_player_only_and_a_revoked_one_like_an_un
     url = reverse("answer_link", args=[link.token])
     data = {"schedule": schedule.pk, "day": schedule.first_date.isoformat(), "answer": "yes"}
 
-    page = client().get(url).content.decode()
-    assert "Answering for <b>Dee</b>" in page
+    shown = client().get(url)
+    assert "Answering for <b>Dee</b>" in shown.content.decode()
+    assert shown["X-Robots-Tag"] == "noindex, nofollow"
     client().post(url, {**data, "player": eve.pk})
 
     assert list(RsvpAnswer.objects.values_list("player_id", "answer")) == [(dee.pk, "yes")]
