@@ -5,7 +5,7 @@ link; each account's calendar address is made or reset."""
 import secrets
 import zoneinfo
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -31,6 +31,19 @@ TIME_ZONE_UNKNOWN = Code(
 )
 FIRST_NIGHT_PAST = Code(
     "first_night_past", gettext_noop("The first night has begun already: pick a later time.")
+)
+# A date further ahead is a slip of the thumb (9999 for 2026), and would run the repeats
+# past the calendar's end.
+YEARS_AHEAD = 5
+FIRST_DATE_TOO_FAR = Code(
+    "first_date_too_far",
+    gettext_noop("{date} is too far ahead: pick a date within {years} years."),
+    years=YEARS_AHEAD,
+)
+UNTIL_TOO_FAR = Code(
+    "until_too_far",
+    gettext_noop("{date} is too far ahead: pick a date within {years} years."),
+    years=YEARS_AHEAD,
 )
 UNTIL_BEFORE_FIRST = Code(
     "until_before_first", gettext_noop("The last night cannot come before the first.")
@@ -77,7 +90,8 @@ def schedule_create(
     now: datetime | None = None,
 ) -> Schedule:
     """A night ahead, or a repeating one. Refused: an unknown time zone or repeat, a
-    first night begun already, a last night before the first, a place or note too long."""
+    first night begun already, a last night before the first, a date more than
+    YEARS_AHEAD years ahead, a place or note too long."""
     now = now or timezone.now()
     problems = []
     if repeat not in schedules.REPEATS:
@@ -96,6 +110,10 @@ def schedule_create(
         problems.append(FIRST_NIGHT_PAST())
     if until is not None and until < first_date:
         problems.append(UNTIL_BEFORE_FIRST())
+    furthest = now.date() + timedelta(days=365 * YEARS_AHEAD)
+    for day, code in ((first_date, FIRST_DATE_TOO_FAR), (until, UNTIL_TOO_FAR)):
+        if day is not None and day > furthest:
+            problems.append(code(date=day.isoformat()))
     if problems:
         raise InvalidInput(problems)
     return Schedule.objects.create(

@@ -1,5 +1,5 @@
 // A form sent once. On a slow phone a thumb's second tap on a form marked data-once
-// (erase a player, delete an account) would send it again, and the page shown would be
+// (erase a player, delete an account, schedule a night) would send it again, and the page shown would be
 // the second answer ("erased already", the sign-in page) instead of the first. The first
 // send goes; later ones wait for the page it brings. Back on this page from the history,
 // the form may be sent again. Without a script the server answers a second send itself.

@@ -18,6 +18,8 @@ _FIELDS = {
     schedule_services.TIME_ZONE_UNKNOWN.code: "time_zone",
     schedule_services.FIRST_NIGHT_PAST.code: "first_date",
     schedule_services.UNTIL_BEFORE_FIRST.code: "until",
+    schedule_services.FIRST_DATE_TOO_FAR.code: "first_date",
+    schedule_services.UNTIL_TOO_FAR.code: "until",
     schedule_services.PLACE_TOO_LONG.code: "place",
     schedule_services.NOTE_TOO_LONG.code: "note",
     schedule_services.REPEAT_UNKNOWN.code: "repeat",

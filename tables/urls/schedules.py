@@ -6,9 +6,10 @@ from tables.views import answers, schedules
 
 
 class IsoDate:
-    """A night's date in an address: 2026-12-10."""
+    """A night's date in an address: 2026-12-10. A year a night cannot have (the service
+    takes none more than five years ahead) is a 404, as is a day that is none."""
 
-    regex = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
+    regex = r"(19|20)[0-9]{2}-[0-9]{2}-[0-9]{2}"
 
     def to_python(self, value: str) -> date:
         return date.fromisoformat(value)  # a ValueError is a 404

@@ -21,6 +21,7 @@ from playwright.sync_api import expect
 
 from ledger.models import Night, RsvpAnswer, Schedule
 from ledger.services.schedules import rsvp_answer, rsvp_link_create
+from tests.browser.slow_phone import STEP_TIMEOUT_MS, slow_down
 from tests.factories import PlayerFactory, ScheduleFactory, TableFactory, UserFactory, link_player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -133,3 +134,51 @@ def test_a_night_ahead_fits_a_small_phone_for_the_host_and_a_player(
         assert button.bounding_box()["height"] >= 44
     if language == "it":
         _keep(player, "night-ahead-player-it")
+
+
+TOO_FAR = {"fr": "9999-12-31 est trop loin", "sv": "9999-12-31 ligger för långt fram"}
+
+
+@pytest.mark.parametrize("language", TOO_FAR)
+def test_on_a_slow_phone_a_refused_date_is_seen_and_a_double_tap_schedules_once(
+    live_server, phone_in, language
+):
+    """600 ms of latency each way and a CPU six times slower, at 360 px, in the two
+    languages with the longest words: a slip of the thumb (the year 9999) is refused beside
+    the date, and the night, set right, is scheduled once for two taps."""
+    table = TableFactory(name="Jeudi")
+    host = phone_in(language, table.owner).new_page()
+    slow_down(host)
+    sent: list[str] = []
+    host.on("request", lambda r: r.method == "POST" and sent.append(r.url))
+    host.goto(live_server.url + reverse("schedule_create", args=[table.pk]))
+
+    def double_tap() -> None:
+        button = host.locator("main form button[type=submit]")
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        for _ in range(2):  # a thumb's double tap, 100 ms apart
+            host.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            host.wait_for_timeout(100)
+
+    host.locator("#id_first_date").fill("9999-12-31")
+    host.locator("#id_time").fill("20:00")
+    host.locator("#id_time_zone").select_option("Europe/Stockholm")
+    double_tap()
+    date_field = host.locator(".field", has=host.locator("#id_first_date"))
+    expect(date_field.locator(".errorlist")).to_contain_text(
+        TOO_FAR[language], timeout=STEP_TIMEOUT_MS
+    )
+    assert host.evaluate("document.documentElement.scrollWidth") <= 360
+    _keep(host, f"schedule-refused-{language}")
+    assert not Schedule.objects.exists()
+    assert len(sent) == 1
+
+    next_week = timezone.localdate() + timedelta(days=7)
+    host.locator("#id_first_date").fill(next_week.isoformat())
+    double_tap()
+    expect(host.locator(".messages")).to_be_visible(timeout=STEP_TIMEOUT_MS)
+    assert host.evaluate("document.documentElement.scrollWidth") <= 360
+    _keep(host, f"schedule-done-{language}")
+    assert len(sent) == 2
+    assert list(Schedule.objects.values_list("first_date", flat=True)) == [next_week]

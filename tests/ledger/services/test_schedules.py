@@ -9,11 +9,13 @@ from ledger.errors import Conflict, InvalidInput
 from ledger.models import RsvpAnswer, Schedule
 from ledger.selectors.schedules import night_seating, tonights_players
 from ledger.services.schedules import (
+    FIRST_DATE_TOO_FAR,
     FIRST_NIGHT_PAST,
     NIGHT_BEGUN,
     NO_NIGHT_THAT_DAY,
     TIME_ZONE_UNKNOWN,
     UNTIL_BEFORE_FIRST,
+    UNTIL_TOO_FAR,
     calendar_feed_reset,
     rsvp_answer,
     rsvp_link_create,
@@ -74,6 +76,51 @@ def test_a_schedule_refuses_what_is_wrong_naming_each_and_writes_nothing():
         )
     assert [p.code for p in refusal.value.problems] == [FIRST_NIGHT_PAST.code]
     assert not Schedule.objects.exists()
+
+
+def test_a_date_more_than_five_years_ahead_is_refused_first_night_or_last():
+    table = TableFactory()
+    with pytest.raises(InvalidInput) as refusal:
+        schedule_create(
+            table=table,
+            by=table.owner,
+            first_date=date(9999, 12, 30),  # a thumb's 9999 for 2026
+            at=time(20, 0),
+            time_zone="Europe/Stockholm",
+            repeat="weekly",
+            until=date(9999, 12, 31),
+            now=NOW,
+        )
+    assert [p.code for p in refusal.value.problems] == [
+        FIRST_DATE_TOO_FAR.code,
+        UNTIL_TOO_FAR.code,
+    ]
+    assert refusal.value.problems[0].params["date"] == "9999-12-30"
+    with pytest.raises(InvalidInput) as refusal:
+        schedule_create(
+            table=table,
+            by=table.owner,
+            first_date=date(2026, 12, 10),
+            at=time(20, 0),
+            time_zone="Europe/Stockholm",
+            repeat="weekly",
+            until=date(2032, 1, 1),
+            now=NOW,
+        )
+    assert [p.code for p in refusal.value.problems] == [UNTIL_TOO_FAR.code]
+    assert not Schedule.objects.exists()
+
+    # Five years to the day is still taken.
+    schedule_create(
+        table=table,
+        by=table.owner,
+        first_date=date(2026, 12, 10),
+        at=time(20, 0),
+        time_zone="Europe/Stockholm",
+        repeat="weekly",
+        until=date(2031, 12, 5),
+        now=NOW,
+    )
 
 
 def test_eight_yes_for_six_seats_leave_two_waiting_and_a_drop_moves_the_first_up():

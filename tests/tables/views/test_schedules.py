@@ -77,6 +77,31 @@ def test_a_schedule_with_a_past_date_and_an_unknown_zone_is_refused_field_by_fie
     assert not Schedule.objects.exists()
 
 
+def test_a_first_night_in_the_year_9999_is_refused_with_its_message_and_nothing_kept():
+    table = TableFactory()
+    data = {
+        "first_date": "9999-12-31",
+        "time": "23:00",
+        "time_zone": "Europe/Stockholm",
+        "repeat": "weekly",
+    }
+
+    response = client(table.owner).post(reverse("schedule_create", args=[table.pk]), data)
+
+    assert response.status_code == 400
+    assert response.context["form"].has_error("first_date")
+    assert "9999-12-31 is too far ahead" in response.content.decode()
+    assert not Schedule.objects.exists()
+
+
+def test_a_night_ahead_in_a_year_no_night_can_have_is_not_found():
+    schedule = ScheduleFactory(repeat="weekly")
+    host = client(schedule.table.owner)
+
+    assert host.get(f"/ahead/{schedule.pk}/9999-12-30/").status_code == 404
+    assert host.get(f"/ahead/{schedule.pk}/9999-12-30/night.ics").status_code == 404
+
+
 def test_only_the_host_schedules_or_sees_who_comes():
     schedule = ScheduleFactory()
     other = TableFactory().owner
